@@ -1,0 +1,10 @@
+"""nakade: a Go and Gobang engine for Monte Carlo Tree Search research.
+
+Rules and playouts are numba kernels over flat arrays (``engine.core``); the Python
+state classes (``engine.go_state``, ``engine.gobang_state``) orchestrate them; search
+back ends live in ``engine.search`` and the GTP front end in ``engine.gtp``.
+"""
+
+NAME = "nakade"
+# Lizzie parses the minor number and refuses anything below 15 (see GTP.md, section 3).
+__version__ = "0.15.0"

@@ -1,0 +1,109 @@
+"""Every coordinate system of the engine, and the conversions between them.
+
+The board is stored as a padded 1-D array: an ``n x n`` board sits inside an
+``(n+2) x (n+2)`` frame whose border points are OFFBOARD, so a neighbour step never
+needs a bounds test.  ``W = n + 2`` is the row stride.
+
+=================  =========================  ==================================
+system             example on 9x9             notes
+=================  =========================  ==================================
+(row, col)         (0, 0) .. (8, 8)           row 0 is the TOP row, col 0 the left
+padded index p     p = (row+1)*W + (col+1)    what every kernel uses; W = n+2
+GTP vertex         A9 (top left), J1          letters A-Z skipping I, row number
+                                              counted from 1 at the BOTTOM; <= 25x25
+SGF point          'aa' (top left)            column letter first, then row letter,
+                                              both counted from 'a' at the top left
+sgfmill (r, c)     (8, 0) (top left)          sgfmill counts rows from the BOTTOM
+special moves      PASS = -1, RESIGN = -2      never valid board indices
+=================  =========================  ==================================
+"""
+
+PASS = -1
+RESIGN = -2
+MAX_SIZE = 25
+GTP_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+
+def width(n: int) -> int:
+    return n + 2
+
+
+def padded_size(n: int) -> int:
+    return (n + 2) * (n + 2)
+
+
+def point(row: int, col: int, n: int) -> int:
+    return (row + 1) * (n + 2) + col + 1
+
+
+def row_col(p: int, n: int) -> tuple[int, int]:
+    r, c = divmod(p, n + 2)
+    return r - 1, c - 1
+
+
+def on_board(p: int, n: int) -> bool:
+    r, c = row_col(p, n)
+    return 0 <= r < n and 0 <= c < n
+
+
+def all_points(n: int) -> list[int]:
+    return [point(r, c, n) for r in range(n) for c in range(n)]
+
+
+def to_gtp(p: int, n: int) -> str:
+    if p == PASS:
+        return "pass"
+    if p == RESIGN:
+        return "resign"
+    r, c = row_col(p, n)
+    return f"{GTP_LETTERS[c]}{n - r}"
+
+
+def from_gtp(text: str, n: int) -> int:
+    """Parse a GTP vertex (any case) or 'pass'; ValueError when it is not on this board."""
+    t = text.strip().upper()
+    if t == "PASS":
+        return PASS
+    if len(t) < 2 or t[0] not in GTP_LETTERS or not t[1:].isdigit():
+        raise ValueError(f"not a vertex: {text!r}")
+    c = GTP_LETTERS.index(t[0])
+    number = int(t[1:])
+    if c >= n or not 1 <= number <= n:
+        raise ValueError(f"vertex off the {n}x{n} board: {text!r}")
+    return point(n - number, c, n)
+
+
+def to_sgf(p: int, n: int) -> str:
+    """SGF point text; a pass is the empty string (FF[4])."""
+    if p == PASS:
+        return ""
+    r, c = row_col(p, n)
+    return chr(ord("a") + c) + chr(ord("a") + r)
+
+
+def from_sgf(text: str, n: int) -> int:
+    """Parse an SGF point; '' and 'tt' (on boards up to 19x19) are passes."""
+    t = text.strip()
+    if t == "" or (t == "tt" and n <= 19):
+        return PASS
+    if len(t) != 2 or not t.isalpha() or not t.islower():
+        raise ValueError(f"not an SGF point: {text!r}")
+    c, r = ord(t[0]) - ord("a"), ord(t[1]) - ord("a")
+    if not (0 <= r < n and 0 <= c < n):
+        raise ValueError(f"SGF point off the {n}x{n} board: {text!r}")
+    return point(r, c, n)
+
+
+def from_sgfmill(move, n: int) -> int:
+    """sgfmill's (row-from-bottom, col) pair, or None for a pass."""
+    if move is None:
+        return PASS
+    r, c = move
+    return point(n - 1 - r, c, n)
+
+
+def to_sgfmill(p: int, n: int):
+    if p == PASS:
+        return None
+    r, c = row_col(p, n)
+    return (n - 1 - r, c)

@@ -1,0 +1,77 @@
+"""The contract between the search back ends and everything that uses them (GTP, scripts).
+
+A back end is built by the registry from a name and ``key=value`` options, then asked to
+``search(state, budget)``.  It returns a ``SearchResult`` and never plays the move itself;
+the caller plays it and tells every back end with ``notify_play`` so trees can be reused.
+Win rates are always from the point of view of the side to move at the root.
+"""
+
+import threading
+from dataclasses import dataclass, field
+from typing import Protocol
+
+
+@dataclass
+class Budget:
+    """Stop at whichever limit comes first; at least one must be set.
+
+    ``playouts``: completed playouts; ``seconds``: wall-clock time; ``sim_moves``: forward
+    model calls (moves simulated in tree and playouts, machine-independent)."""
+    playouts: int | None = None
+    seconds: float | None = None
+    sim_moves: int | None = None
+
+    def __post_init__(self):
+        if self.playouts is None and self.seconds is None and self.sim_moves is None:
+            raise ValueError("a budget needs playouts, seconds or sim_moves")
+        for name in ("playouts", "seconds", "sim_moves"):
+            v = getattr(self, name)
+            if v is not None and v <= 0:
+                raise ValueError(f"budget {name} must be positive, not {v}")
+
+
+@dataclass
+class Candidate:
+    move: int
+    visits: int
+    winrate: float          # mean reward in [0, 1] for the side to move at the root
+    prior: float = 0.0      # the tree policy's prior for this move in [0, 1]
+    pv: list[int] = field(default_factory=list)   # starts with ``move``
+
+
+@dataclass
+class SearchResult:
+    move: int               # a board point, PASS or RESIGN
+    winrate: float          # of the chosen move, root side's view
+    playouts: int
+    seconds: float
+    nodes: int = 0
+    sim_moves: int = 0
+    candidates: list[Candidate] = field(default_factory=list)   # most visited first
+
+    @property
+    def pv(self) -> list[int]:
+        return self.candidates[0].pv if self.candidates else [self.move]
+
+
+class Searcher(Protocol):
+    name: str
+
+    def reset(self) -> None:
+        """Forget everything (new game, new board size)."""
+
+    def search(self, state, budget: Budget, stop: threading.Event | None = None,
+               progress=None) -> SearchResult:
+        """Search ``state`` (not modified) for its side to move within ``budget``.
+        ``stop`` set from another thread ends the search early with the best move so far;
+        ``progress(result)``, if given, is called every so often with a partial result
+        (live analysis)."""
+
+    def notify_play(self, state, move: int, color: int) -> None:
+        """``move`` was played on ``state`` (before the move): reuse what can be reused."""
+
+    def set_option(self, key: str, value: str) -> None:
+        """Set one parameter from text; ValueError with a clear message when it is bad."""
+
+    def options(self) -> dict:
+        """Current parameters, name -> value."""
