@@ -1,0 +1,64 @@
+"""GobangState: a Gobang (gomoku) position, freestyle or exact-five, over the kernels of
+``engine.core.gobang_kernels``.  The game ends at the first win or when the board is full
+(a draw); there is no pass."""
+
+import numpy as np
+
+from .coords import PASS
+from .core import gobang_kernels as gbk
+from .core.layout import (BLACK, BOARD, DRAW, EMPTY, GOBANG_EXACT5, GOBANG_FREESTYLE,
+                          M_WINNER, OFFBOARD, WHITE, zobrist_table)
+from .game_state import GameState
+from .rules import GobangRules
+
+VARIANT_CODES = {"freestyle": GOBANG_FREESTYLE, "exact5": GOBANG_EXACT5}
+
+
+class GobangState(GameState):
+    game = "gobang"
+
+    def __init__(self, rules: GobangRules | None = None):
+        rules = rules or GobangRules()
+        self.zob = zobrist_table(rules.size)
+        super().__init__(rules)
+
+    @property
+    def komi(self) -> float:
+        """Gobang has no komi; generic code may still ask."""
+        return 0.0
+
+    def _clear_arrays(self):
+        gbk.clear_board(self.s, self.meta, self.size, VARIANT_CODES[self.rules.variant])
+
+    def why_illegal(self, move, color=None):
+        if move == PASS:
+            return "pass is not allowed"
+        if not (0 <= move < self.s.shape[1]) or self.s[BOARD, move] == OFFBOARD:
+            return "off the board"
+        if self.is_terminal():
+            return "game is over"
+        if self.s[BOARD, move] != EMPTY:
+            return "occupied"
+        return None
+
+    def _apply(self, move, color):
+        gbk.play(self.s, self.meta, self.zob, move, color)
+
+    def is_terminal(self) -> bool:
+        return self.meta[M_WINNER] != 0
+
+    def is_draw(self) -> bool:
+        return self.meta[M_WINNER] == DRAW
+
+    def winner(self) -> int:
+        """BLACK or WHITE once someone has won; 0 for a draw or an undecided game."""
+        w = int(self.meta[M_WINNER])
+        return w if w in (BLACK, WHITE) else 0
+
+    def playout(self, rng, amaf=None):
+        """Play a uniform random playout on a copy; returns (winner, 0.0), winner 0 for a
+        draw."""
+        s, meta = self.s.copy(), self.meta.copy()
+        none = np.zeros(0, dtype=np.int8) if amaf is None else amaf
+        w, sc = gbk.playout_winner(s, meta, self.zob, rng, none)
+        return int(w), float(sc)
