@@ -1,0 +1,229 @@
+"""What one GTP session holds and does, apart from the protocol: the game and its rules, the
+position, the search back end and its budget, the clocks, and the last search's result.
+Handlers in ``commands`` and ``extensions`` parse arguments and format replies; the state
+changes and decisions they trigger live here.
+
+Invariants: ``state`` always matches ``rules``; every move played through ``play`` or a
+generated move is announced to the back end (``notify_play``) before it is played; the
+back end is reset whenever the position changes other than by a move (new board, undo,
+handicap, loaded file).  Komi belongs to the session, not the board, so it survives
+``boardsize`` and ``clear_board``.
+"""
+
+import threading
+import time
+from dataclasses import dataclass, fields, replace
+
+from ..coords import RESIGN
+from ..core.layout import BLACK, WHITE
+from ..game_state import IllegalMove, opponent
+from ..gobang_state import GobangState
+from ..go_state import GoState
+from ..rules import GobangRules, GoRules
+from ..scoring import DEAD, stones_with_status
+from ..search import registry
+from ..search.base import Budget, SearchResult
+from ..search.options import CommonOptions
+from ..timecontrol import Clock, TimeSettings, allocate, expected_moves_left
+
+STATE_CLASSES = {"go": GoState, "gobang": GobangState}
+GAMES = tuple(STATE_CLASSES)
+DEFAULT_PLAYOUTS = 10_000   # the move budget when neither playouts nor time is given
+COMMON_OPTIONS = {f.name for f in fields(CommonOptions)}
+
+
+@dataclass
+class Settings:
+    """The session's start-up configuration (the command-line options)."""
+    game: str = "go"
+    size: int | None = None        # None: the game's default size
+    komi: float = 7.5
+    rule: str = "freestyle"        # Gobang variant
+    superko: bool = True
+    algo: str = "uct"
+    seed: int = 0
+    playouts: int | None = None
+    seconds: float | None = None   # fixed per-move time
+    options: tuple[tuple[str, str], ...] = ()   # back-end parameters, in order
+
+    def make_rules(self, size: int | None = None, komi: float | None = None):
+        """Rules for this game; ValueError when the size (or variant) is not allowed."""
+        size = self.size if size is None else size
+        if self.game == "go":
+            rules = GoRules(komi=self.komi if komi is None else komi, superko=self.superko)
+        else:
+            rules = GobangRules(variant=self.rule)
+        return rules if size is None else replace(rules, size=size)
+
+    def make_searcher(self, algo: str | None = None, options=None):
+        """A back end built by the registry; ValueError for a bad name or option.  Without
+        ``options`` it gets the start-up ones; with them, the start-up options every back end
+        shares (``CommonOptions``: resign threshold, pool size) and then ``options``."""
+        if options is None:
+            opts = dict(self.options)
+        else:
+            opts = {k: v for k, v in self.options if k in COMMON_OPTIONS} | dict(options)
+        return registry.make(algo or self.algo, seed=self.seed, options=opts)
+
+
+class Context:
+    def __init__(self, settings: Settings, searcher=None):
+        if settings.game not in GAMES:
+            raise ValueError(f"game must be one of {', '.join(GAMES)}")
+        if settings.playouts is None and settings.seconds is None:
+            settings = replace(settings, playouts=DEFAULT_PLAYOUTS)
+        self.settings = settings
+        self.game = settings.game
+        self.komi = settings.komi
+        self.rules = settings.make_rules()
+        self.algo = settings.algo
+        self.searcher = searcher if searcher is not None else settings.make_searcher()
+        self.playouts = settings.playouts
+        self.seconds = settings.seconds
+        self.time_settings: TimeSettings | None = None
+        self.clocks: dict[int, Clock] = {}
+        self.last_result: SearchResult | None = None
+        self.request = None          # the request being answered (set by the session)
+        self.quitting = False
+        self._state = None
+
+    # -- the position ----------------------------------------------------------------
+    @property
+    def state(self):
+        """The position; built on first use so start-up never waits for the kernels."""
+        if self._state is None:
+            self._state = STATE_CLASSES[self.game](self.rules)
+        return self._state
+
+    @property
+    def size(self) -> int:
+        return self.rules.size
+
+    def new_game(self, size: int | None = None):
+        """Empty board of ``size`` (default: the current one); ValueError when the rules
+        refuse the size, and then nothing changes."""
+        rules = self.settings.make_rules(self.size if size is None else size, self.komi)
+        self.rules = rules
+        self._state = None
+        self.searcher.reset()
+        if self.time_settings is not None:
+            self.set_time_settings(self.time_settings)
+
+    def set_komi(self, komi: float):
+        self.komi = komi
+        if self.game == "go":
+            self.rules = replace(self.rules, komi=komi)
+            self.state.rules = self.rules
+
+    def replace_state(self, state):
+        """Adopt a position built elsewhere (a loaded file); its rules become the session's."""
+        self._state = state
+        self.rules = state.rules
+        if self.game == "go":
+            self.komi = state.komi
+        self.searcher.reset()
+
+    def setup_changed(self):
+        """The position changed other than by a move (undo, handicap): trees are stale."""
+        self.searcher.reset()
+
+    def is_empty(self) -> bool:
+        return not self.state.board().any()
+
+    def play(self, move: int, color: int):
+        """Play a move for ``color``; IllegalMove (and no change) when the rules refuse it."""
+        why = self.state.why_illegal(move, color)
+        if why is not None:
+            raise IllegalMove(why)
+        self.searcher.notify_play(self.state, move, color)
+        self.state.play(move, color)
+
+    def root(self, color: int):
+        """The position to search for ``color``: the state itself, or a copy with ``color``
+        to move (GTP lets either colour move at any time)."""
+        if color == self.state.to_play:
+            return self.state
+        root = self.state.clone()
+        root.to_play = color
+        return root
+
+    # -- searching ---------------------------------------------------------------------
+    def move_budget(self, color: int, since: float | None = None) -> Budget:
+        """The budget of one move for ``color``: the fixed playouts and seconds, and what
+        the clock allows less the time already gone since the request arrived."""
+        seconds = self.seconds
+        if self.time_settings is not None:
+            moves_left = expected_moves_left(len(self.state.empty_points()))
+            share = allocate(self.time_settings, self.clocks[color], moves_left)
+            if share is not None:
+                if since is not None:
+                    share = max(share - (time.monotonic() - since), 0.01)
+                seconds = share if seconds is None else min(seconds, share)
+        return Budget(playouts=self.playouts, seconds=seconds)
+
+    def set_budget(self, playouts: int | None, seconds: float | None):
+        Budget(playouts=playouts, seconds=seconds)  # validates: positive, one at least
+        self.playouts, self.seconds = playouts, seconds
+
+    def search(self, color: int, budget: Budget, stop: threading.Event | None = None,
+               progress=None) -> SearchResult:
+        result = self.searcher.search(self.root(color), budget, stop=stop, progress=progress)
+        self.last_result = result
+        return result
+
+    def think(self, color: int, stop: threading.Event | None = None) -> SearchResult:
+        """Search a move for ``color`` within the move budget; the board is untouched."""
+        return self.search(color, self.move_budget(color, self._since()), stop)
+
+    def commit(self, move: int, color: int) -> int:
+        """Play a generated move (a resignation plays nothing) and charge its time to
+        ``color``'s clock; returns the move."""
+        if move != RESIGN:
+            self.play(move, color)
+        self.spend(color, time.monotonic() - self._since())
+        return move
+
+    def cleanup_choice(self, result: SearchResult, color: int) -> int:
+        """``result``'s move, unless it passes or resigns while dead opponent stones remain
+        (``engine.scoring``): then the most visited board move of the search, else a legal
+        move next to a dead stone that fills no own eye."""
+        if result.move >= 0:
+            return result.move
+        state = self.root(color)
+        dead = [p for p in stones_with_status(state, DEAD, seed=self.settings.seed)
+                if state.color_at(p) == opponent(color)]
+        w = self.size + 2
+        ranked = [c.move for c in result.candidates if c.move >= 0]
+        near_dead = [q for p in dead for q in (p + 1, p - 1, p + w, p - w)]
+        for move in (ranked + near_dead) if dead else []:
+            if state.is_legal(move, color) and not state.is_eye(move, color):
+                return move
+        return result.move
+
+    def _since(self) -> float:
+        """When the client asked: the clock has been running since then."""
+        return self.request.received if self.request is not None else time.monotonic()
+
+    # -- clocks ---------------------------------------------------------------------------
+    def set_time_settings(self, settings: TimeSettings):
+        """New time settings: both clocks start afresh."""
+        self.time_settings = settings
+        self.clocks = {c: settings.fresh_clock() for c in (BLACK, WHITE)}
+
+    def set_time_left(self, color: int, seconds: float, stones: int):
+        if self.time_settings is None:  # a clock without settings: take it as it comes
+            self.set_time_settings(TimeSettings(0, seconds, stones) if stones
+                                   else TimeSettings(main=seconds))
+        self.clocks[color] = Clock(seconds, stones)
+
+    def spend(self, color: int, seconds: float):
+        if self.time_settings is not None:
+            self.clocks[color].spend(seconds, self.time_settings)
+
+    # -- back ends -----------------------------------------------------------------------
+    def switch_algo(self, name: str, options=None):
+        """Use another back end (ValueError, and no change, when the registry refuses)."""
+        self.searcher = self.settings.make_searcher(name, options)
+        self.algo = name
+        self.last_result = None
+

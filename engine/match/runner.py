@@ -1,0 +1,306 @@
+"""A match: many games between engine A and engine B, run in parallel, recorded game by
+game so that an interrupted match resumes where it stopped.
+
+Planning (``plan``): game ``i`` of a match with ``alternate`` gives A black in even games
+and white in odd ones, and the two games of a pair (``i // 2``) share their opening, so
+each opening is played once with each colour assignment; without ``alternate`` A is always
+black and every game has its own opening.  Openings are ``random_opening`` moves drawn by
+the referee, or lines of ``openings`` taken in turn.  Every seed comes from the master
+``seed`` through ``derive_seed``: the opening's from the pair, each engine's from the game
+and its label, substituted for ``{seed}`` in its command line.  The same configuration
+therefore plays the same games.
+
+Running (``run_match``): each game is ``run_game(job)`` -- two fresh engine processes, a
+``Referee``, the SGF text -- on a ``concurrent.futures`` executor: a process pool locally,
+or ``dask_backend``'s executor on a Dask cluster.  Only the calling process writes files:
+``results.jsonl`` (a header line with the match's identity, then one JSON row per finished
+game, flushed and fsynced as it arrives), ``games/game-NNNN.sgf`` and ``summary.txt``.  On a
+re-run with the same identity the rows already there are kept and only missing games are
+played (a partial last line left by a kill is cut off); a different identity is refused.
+The number of games is not part of the identity, so a match can be extended.
+
+Before the games, ``warm_up`` starts each distinct engine command once and has it generate
+one move: an engine that compiles on first use (numba's cache) then does so alone, instead
+of in every process started side by side, and a command that does not work stops the match
+before it starts.
+"""
+
+import concurrent.futures as cf
+import hashlib
+import json
+import multiprocessing
+import os
+import shlex
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from tqdm import tqdm
+
+from ..coords import to_gtp
+from ..core.layout import BLACK, WHITE
+from ..sgf import save_game
+from .gtp_client import CommandFailed, EngineFault, GtpClient
+from .referee import GameSetup, Referee, parse_opening, random_opening
+from .stats import LABELS, format_summary, summarise
+
+RESULTS_FILE = "results.jsonl"
+SUMMARY_FILE = "summary.txt"
+GAMES_DIR = "games"
+SEED_TEMPLATE = "{seed}"
+
+
+class MatchMismatch(ValueError):
+    """The results file belongs to a match with another configuration."""
+
+
+class WarmUpFailed(RuntimeError):
+    """An engine command did not start or did not generate a move."""
+
+
+@dataclass(frozen=True)
+class EngineSpec:
+    label: str       # "a" or "b"
+    command: str     # shell-style command line; {seed} becomes the game's seed
+    name: str = ""   # display name (SGF PB/PW, summary); the command when empty
+
+    def __post_init__(self):
+        if not shlex.split(self.command):  # also ValueError for unbalanced quotes
+            raise ValueError(f"engine {self.label.upper()} has an empty command line")
+
+    @property
+    def display(self) -> str:
+        return self.name or self.command
+
+    def argv(self, seed: int) -> list[str]:
+        return shlex.split(self.command.replace(SEED_TEMPLATE, str(seed)))
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    a: EngineSpec
+    b: EngineSpec
+    setup: GameSetup
+    games: int
+    alternate: bool = True
+    seed: int = 0
+    random_opening: int = 0
+    openings: tuple = ()     # opening lines (GTP vertices), used in turn
+
+    def __post_init__(self):
+        if self.random_opening and self.openings:
+            raise ValueError("give random openings or an openings list, not both")
+        for line in self.openings:
+            parse_opening(line, self.setup)  # ValueError for a bad line, before any game
+
+    def identity(self) -> dict:
+        """What fixes the content of the games (JSON-ready): not the number of games, the
+        display names, or how the games are run."""
+        return json.loads(json.dumps({
+            "a": self.a.command, "b": self.b.command, "setup": asdict(self.setup),
+            "alternate": self.alternate, "seed": self.seed,
+            "random_opening": self.random_opening, "openings": list(self.openings)}))
+
+    def names(self) -> dict:
+        return {"a": self.a.display, "b": self.b.display}
+
+
+@dataclass(frozen=True)
+class GameJob:
+    """One game, ready to run anywhere (picklable)."""
+    index: int
+    black: str                 # label of the engine with black
+    white: str
+    black_argv: tuple
+    white_argv: tuple
+    names: tuple               # display names of black and white
+    setup: GameSetup
+    opening: tuple             # points
+    opening_seed: int | None   # the seed the random opening came from
+
+
+def derive_seed(master: int, *keys) -> int:
+    """A 31-bit seed for ``keys`` (game index, label...) under the master seed."""
+    digest = hashlib.sha256(repr((master,) + keys).encode()).digest()
+    return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
+
+
+def plan(config: MatchConfig) -> list[GameJob]:
+    """The jobs of games 0 .. games-1 (see the module docstring)."""
+    fixed = [parse_opening(line, config.setup) for line in config.openings]
+    jobs = []
+    for i in range(config.games):
+        swap = config.alternate and i % 2 == 1
+        black, white = (config.b, config.a) if swap else (config.a, config.b)
+        pair = i // 2 if config.alternate else i
+        opening, opening_seed = [], None
+        if fixed:
+            opening = fixed[pair % len(fixed)]
+        elif config.random_opening:
+            opening_seed = derive_seed(config.seed, "opening", pair)
+            opening = random_opening(config.setup, config.random_opening, opening_seed)
+        jobs.append(GameJob(
+            index=i, black=black.label, white=white.label,
+            black_argv=tuple(black.argv(derive_seed(config.seed, "engine", i, black.label))),
+            white_argv=tuple(white.argv(derive_seed(config.seed, "engine", i, white.label))),
+            names=(black.display, white.display), setup=config.setup,
+            opening=tuple(opening), opening_seed=opening_seed))
+    return jobs
+
+
+def run_game(job: GameJob) -> dict:
+    """Play one game; its result row, with the SGF text under ``sgf_data`` (None when the
+    engines could not even be started)."""
+    labels = {BLACK: job.black, WHITE: job.white}
+    clients = []
+    try:
+        try:
+            for argv in (job.black_argv, job.white_argv):
+                clients.append(GtpClient(argv))
+        except OSError as exc:  # a command that cannot be started (warm-up skipped)
+            return _row(job, winner=None, result="Void", reason="error",
+                        detail=f"cannot start an engine: {exc}")
+        outcome = Referee(job.setup, *clients, opening=job.opening).play()
+    finally:
+        for client in clients:
+            client.close()
+    winner = (None if outcome.winner is None else
+              "draw" if outcome.winner == 0 else labels[outcome.winner])
+    players = {labels[c]: p for c, p in outcome.players.items()}
+    sgf = save_game(outcome.state, black_name=job.names[0], white_name=job.names[1],
+                    result=outcome.result, comments=outcome.comments)
+    return _row(job, winner=winner, result=outcome.result, reason=outcome.reason,
+                detail=outcome.detail, moves=len(outcome.state.moves),
+                engines={k: p.name for k, p in players.items()},
+                seconds={k: round(p.seconds, 4) for k, p in players.items()},
+                genmoves={k: p.moves for k, p in players.items()},
+                playouts={k: p.playouts for k, p in players.items()},
+                final_score={k: p.final_score for k, p in players.items()},
+                area_score=outcome.area_score, score_source=outcome.score_source,
+                sgf_data=sgf.decode("utf-8"))
+
+
+def _row(job: GameJob, **fields) -> dict:
+    empty = {label: None for label in LABELS}
+    row = dict(index=job.index, black=job.black, white=job.white, moves=0,
+               opening=[to_gtp(m, job.setup.size) for m in job.opening],
+               opening_seed=job.opening_seed, engines=dict(empty),
+               seconds={label: 0.0 for label in LABELS},
+               genmoves={label: 0 for label in LABELS}, playouts=dict(empty),
+               final_score=dict(empty), area_score=None, score_source=None, sgf_data=None)
+    row.update(fields)
+    return row
+
+
+def warm_up(config: MatchConfig):
+    """Start each distinct engine command once and have it generate a move on the match's
+    board; WarmUpFailed when one cannot."""
+    setup = config.setup
+    for spec in {config.a.command: config.a, config.b.command: config.b}.values():
+        argv = spec.argv(derive_seed(config.seed, "warm-up", spec.label))
+        try:
+            with GtpClient(argv) as client:
+                for command in (f"boardsize {setup.size}", "clear_board", "genmove b"):
+                    client.ask(command, setup.startup_timeout)
+        except (OSError, EngineFault, CommandFailed) as exc:
+            raise WarmUpFailed(f"engine {spec.label.upper()} ({spec.command}) does not "
+                               f"work: {exc}") from exc
+
+
+def local_executor(workers: int) -> cf.Executor:
+    """``workers`` processes (fresh interpreters: no forked threads or locks)."""
+    return cf.ProcessPoolExecutor(max_workers=workers,
+                                  mp_context=multiprocessing.get_context("spawn"))
+
+
+def dask_backend(client):
+    """(executor, warm-up) for a ``distributed.Client``: games become tasks on its
+    workers, and the warm-up runs on every worker, where the engines will run."""
+    return client.get_executor(pure=False), lambda config: client.run(warm_up, config)
+
+
+class ResultsFile:
+    """The JSONL results of one match (see the module docstring)."""
+
+    def __init__(self, path, identity: dict):
+        self.path = Path(path)
+        self.identity = identity
+
+    def load(self) -> dict:
+        """Rows already recorded, by game index; creates the file when there is none."""
+        data = self.path.read_bytes() if self.path.exists() else b""
+        end = data.rfind(b"\n") + 1
+        if end < len(data):  # a line cut short by a kill
+            with open(self.path, "r+b") as f:
+                f.truncate(end)
+        lines = data[:end].splitlines()
+        if not lines:
+            self._append({"match": self.identity}, mode="w")
+            return {}
+        header = json.loads(lines[0])
+        if header.get("match") != self.identity:
+            raise MatchMismatch(f"{self.path} holds another match; choose another output "
+                                f"folder or delete it")
+        rows = (json.loads(line) for line in lines[1:])
+        return {row["index"]: row for row in rows}
+
+    def append(self, row: dict):
+        self._append(row, mode="a")
+
+    def _append(self, obj, mode):
+        with open(self.path, mode) as f:
+            f.write(json.dumps(obj) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+
+
+def default_out_dir(config: MatchConfig) -> Path:
+    """A folder named after the match's identity, so re-running a command resumes it."""
+    digest = hashlib.sha256(json.dumps(config.identity(), sort_keys=True).encode())
+    return Path("matches") / f"match-{digest.hexdigest()[:10]}"
+
+
+def _score_text(summary) -> str:
+    t = summary.total
+    return f"A {t.wins} B {t.losses} draw {t.draws} void {summary.void}"
+
+
+def run_match(config: MatchConfig, out_dir, executor: cf.Executor,
+              warm=warm_up, progress: bool = True):
+    """Play the games of ``config`` not yet in ``out_dir`` on ``executor``; write the
+    results, SGF files and summary; return the Summary of all games 0 .. games-1.
+    ``warm`` (a function of the config, or None) runs first when games remain."""
+    out = Path(out_dir)
+    (out / GAMES_DIR).mkdir(parents=True, exist_ok=True)
+    results = ResultsFile(out / RESULTS_FILE, config.identity())
+    rows = results.load()
+    jobs = [job for job in plan(config) if job.index not in rows]
+    names = config.names()
+
+    def counted():
+        return [rows[i] for i in sorted(rows) if i < config.games]
+
+    if jobs and warm is not None:
+        warm(config)
+    with tqdm(total=config.games, initial=len(counted()), desc="games", unit="game",
+              disable=not progress) as bar:
+        bar.set_postfix_str(_score_text(summarise(counted(), names)))
+        futures = [executor.submit(run_game, job) for job in jobs]
+        try:
+            for future in cf.as_completed(futures):
+                row = future.result()
+                sgf = row.pop("sgf_data")
+                if sgf is not None:
+                    name = f"game-{row['index']:04d}.sgf"
+                    (out / GAMES_DIR / name).write_text(sgf)
+                    row["sgf"] = f"{GAMES_DIR}/{name}"
+                results.append(row)
+                rows[row["index"]] = row
+                bar.update(1)
+                bar.set_postfix_str(_score_text(summarise(counted(), names)))
+        finally:
+            for future in futures:
+                future.cancel()
+    summary = summarise(counted(), names)
+    (out / SUMMARY_FILE).write_text(format_summary(summary) + "\n")
+    return summary
+

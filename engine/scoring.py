@@ -1,0 +1,129 @@
+"""End-of-game judgement for Go: which stones are dead or in seki, and the final score
+(GTP ``final_score`` / ``final_status_list``, ``kgs-genmove_cleanup``).
+
+Method: Monte Carlo ownership.  From the current position (any passes forgotten, so the
+playouts do run), ``playouts`` light playouts of ``engine.core.go_playout`` are played,
+half with each side moving first so neither gains the tempo.  At the end of a light
+playout every point is a stone or an eye, so each point has an owner: the stone's colour,
+or the colour of all the empty point's neighbours (nobody when they differ).
+
+* A chain is **dead** when its stones end up owned by the opponent in most playouts.
+* Two chains of opposite colours that share a liberty and that both change hands in a
+  good share of the playouts (``SEKI_SHARE`` to ``1 - SEKI_SHARE``) are in **seki**: in a
+  seki whoever fills a shared liberty loses, and random playouts do that at random, so
+  each side's chain survives about half of them.  Seki chains count as alive for scoring.
+* Everything else is **alive**.
+
+The score is then Tromp-Taylor area scoring (``GoState.score``) of the position with the
+dead stones taken off: black's stones and surrounded empty points, minus white's, minus
+komi.  Every random choice flows from ``seed``.
+"""
+
+import numpy as np
+
+from .core.go_playout import playout
+from .core.layout import BLACK, BOARD, EMPTY, M_PASSES, M_TO_PLAY, REP, WHITE
+from .core.rng import make_rng
+
+DEFAULT_PLAYOUTS = 200
+SEKI_SHARE = 0.2
+ALIVE, DEAD, SEKI = "alive", "dead", "seki"
+STATUSES = (ALIVE, DEAD, SEKI)
+
+
+def ownership(state, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0) -> np.ndarray:
+    """float64 [2, P]: the share of playouts in which each padded point ends up black's
+    (row 0) and white's (row 1)."""
+    if playouts < 1:
+        raise ValueError("ownership needs at least one playout")
+    rng = make_rng(seed)
+    none = np.zeros(0, dtype=np.int8)
+    w = state.size + 2
+    counts = np.zeros((2, state.s.shape[1]), dtype=np.int64)
+    s, meta = state.s.copy(), state.meta.copy()
+    for i in range(playouts):
+        np.copyto(s, state.s)
+        np.copyto(meta, state.meta)
+        meta[M_PASSES] = 0
+        meta[M_TO_PLAY] = BLACK if i % 2 == 0 else WHITE
+        playout(s, meta, state.zob, rng, none)
+        board = s[BOARD]
+        for row, color in ((0, BLACK), (1, WHITE)):
+            counts[row] += _owned_by(board, w, color)
+    return counts / playouts
+
+
+def _owned_by(board: np.ndarray, w: int, color: int) -> np.ndarray:
+    """1 where ``color`` owns the point of a finished playout: its stone, or an empty point
+    whose neighbours are all its stones or the edge."""
+    other = 3 - color
+    owned = board == color
+    empty = board == EMPTY
+    touches_other = np.zeros_like(empty)
+    touches_own = np.zeros_like(empty)
+    for d in (1, -1, w, -w):
+        shifted = np.roll(board, -d)  # shifted[p] = board[p + d]; the frame keeps it on board
+        touches_other |= shifted == other
+        touches_own |= shifted == color
+    return (owned | (empty & touches_own & ~touches_other)).astype(np.int64)
+
+
+def _chains(state) -> dict[int, list[int]]:
+    """Stones grouped by chain representative."""
+    board = state.s[BOARD]
+    chains: dict[int, list[int]] = {}
+    for p in np.flatnonzero((board == BLACK) | (board == WHITE)):
+        chains.setdefault(int(state.s[REP, p]), []).append(int(p))
+    return chains
+
+
+def chain_status(state, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0) -> dict[int, str]:
+    """Status (ALIVE, DEAD or SEKI) of every stone of ``state``, by padded point."""
+    chains = _chains(state)
+    if not chains:
+        return {}
+    owners = ownership(state, playouts, seed)
+    board = state.s[BOARD]
+    w = state.size + 2
+    lost = {}  # chain -> share of playouts in which the opponent owns its stones
+    for rep, stones in chains.items():
+        color = int(board[rep])
+        lost[rep] = float(owners[2 - color, stones].mean())
+    status = {rep: DEAD if share > 0.5 else ALIVE for rep, share in lost.items()}
+    ambiguous = {rep for rep, share in lost.items() if SEKI_SHARE <= share <= 1 - SEKI_SHARE}
+    for rep in ambiguous:
+        color = int(board[rep])
+        for p in chains[rep]:
+            for q in (p + 1, p - 1, p + w, p - w):
+                if board[q] != EMPTY:
+                    continue
+                partners = {int(state.s[REP, r]) for r in (q + 1, q - 1, q + w, q - w)
+                            if board[r] == 3 - color}
+                if partners & ambiguous:
+                    status[rep] = SEKI
+    return {p: status[rep] for rep, stones in chains.items() for p in stones}
+
+
+def stones_with_status(state, wanted: str, playouts: int = DEFAULT_PLAYOUTS,
+                       seed: int = 0) -> list[int]:
+    """The padded points of the stones with status ``wanted``, in board order."""
+    if wanted not in STATUSES:
+        raise ValueError(f"status must be one of {', '.join(STATUSES)}")
+    return sorted(p for p, st in chain_status(state, playouts, seed).items() if st == wanted)
+
+
+def final_score(state, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0) -> float:
+    """Area score from black's side (komi included) once the dead stones are removed."""
+    dead = stones_with_status(state, DEAD, playouts, seed)
+    if not dead:
+        return state.score()
+    cleaned = state.clone()
+    cleaned.setup(empty=dead)
+    return cleaned.score()
+
+
+def result_text(score: float) -> str:
+    """GTP ``final_score`` text: ``B+3.5``, ``W+12`` or ``0``."""
+    if score == 0:
+        return "0"
+    return f"{'B' if score > 0 else 'W'}+{abs(score):g}"

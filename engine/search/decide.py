@@ -1,0 +1,57 @@
+"""The rules that turn a back end's ranking of the root moves into the move played; shared
+by every back end, so they all pass, resign and avoid the same blunders alike.
+
+* The root may only offer moves the state accepts (``root_allowed``: superko included,
+  which the compiled tree does not see).
+* Go: pass once the game is over (two passes), and pass when the opponent has just passed
+  and our area score with komi already wins (passing ends the game won); never fill one's
+  own true eye (the tree never offers it; checked again here).
+* Gobang: once the game is decided there is no move: RESIGN when somebody won, PASS on a
+  drawn full board.
+* Both: RESIGN when the best move's win rate is below ``resign_threshold`` (0 turns
+  resigning off; tsumego and regression runs should, so every problem gets a real answer)
+  and the root's moves have had at least ``RESIGN_MIN_VISITS`` visits between them.
+"""
+
+import numpy as np
+
+from ..coords import PASS, RESIGN
+from .base import Candidate
+
+RESIGN_MIN_VISITS = 200   # fewer than this make the win rates noise, not a verdict
+
+
+def root_allowed(state) -> np.ndarray:
+    """uint8 mask over the padded board: 1 where the side to move may play now."""
+    mask = np.zeros(state.s.shape[1], dtype=np.uint8)
+    if not state.is_terminal():
+        mask[state.legal_moves()] = 1
+    return mask
+
+
+def _side_score(state) -> float:
+    """Area score with komi from the side to move's view."""
+    sc = state.score()
+    return sc if state.to_play == 1 else -sc
+
+
+def choose(state, ranked: list[Candidate], resign_threshold: float) -> tuple[int, float]:
+    """The move to play and its win rate, given root candidates best first."""
+    if state.game == "gobang":
+        if state.is_terminal():
+            return (RESIGN, 0.0) if state.winner() else (PASS, 0.5)
+    else:
+        if state.is_terminal():
+            sc = _side_score(state)
+            return PASS, 1.0 if sc > 0 else 0.0 if sc < 0 else 0.5
+        if state.passes == 1 and _side_score(state) > 0:
+            return PASS, 1.0
+        ranked = [c for c in ranked
+                  if c.move == PASS or not state.is_eye(c.move, state.to_play)]
+    if not ranked:
+        return PASS, 0.0
+    best = ranked[0]
+    if (resign_threshold > 0 and best.winrate < resign_threshold
+            and sum(c.visits for c in ranked) >= RESIGN_MIN_VISITS):
+        return RESIGN, best.winrate
+    return best.move, best.winrate

@@ -1,0 +1,71 @@
+"""Typed back-end options: each back end's parameters are a dataclass whose fields are
+declared with ``option(default, lo, hi, choices)``; ``set_option`` parses a text value by the
+field's type (bool, int, float or str) and checks its range, with messages meant for a GTP
+user.  ``CommonOptions`` holds what every back end accepts.
+"""
+
+import dataclasses
+from dataclasses import dataclass
+
+_TRUE = ("1", "true", "on", "yes")
+_FALSE = ("0", "false", "off", "no")
+
+
+def option(default, lo=None, hi=None, choices=None):
+    """A dataclass field with the bounds (inclusive) or the choices ``set_option`` enforces."""
+    return dataclasses.field(default=default,
+                             metadata={"lo": lo, "hi": hi, "choices": choices})
+
+
+@dataclass
+class CommonOptions:
+    """``seed``: every random choice of the search flows from it (setting it restarts the
+    generator and drops the tree).  ``resign_threshold``: resign when the best win rate is
+    below it (0 = never).  ``max_nodes``: the node pool's capacity (about 40 bytes a node);
+    a full pool stops the tree growing, not the search."""
+    seed: int = option(0, 0, 2**63 - 1)
+    resign_threshold: float = option(0.1, 0.0, 0.5)
+    max_nodes: int = option(1_000_000, 1_000, 100_000_000)
+
+
+def _parse(name: str, kind: type, text: str):
+    t = text.strip()
+    if kind is bool:
+        if t.lower() in _TRUE:
+            return True
+        if t.lower() in _FALSE:
+            return False
+        raise ValueError(f"option {name} needs 0 or 1, not {text!r}")
+    if kind is int:
+        try:
+            return int(t)
+        except ValueError:
+            raise ValueError(f"option {name} needs an integer, not {text!r}") from None
+    if kind is float:
+        try:
+            value = float(t)
+        except ValueError:
+            raise ValueError(f"option {name} needs a number, not {text!r}") from None
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError(f"option {name} needs a finite number, not {text!r}")
+        return value
+    return t
+
+
+def set_option(params, backend: str, key: str, text: str):
+    """Set ``params.key`` from ``text``; ValueError naming the problem when it is bad."""
+    fields = {f.name: f for f in dataclasses.fields(params)}
+    f = fields.get(key)
+    if f is None:
+        raise ValueError(f"unknown option {key!r} for {backend} (known: {', '.join(fields)})")
+    value = _parse(key, f.type, str(text))
+    lo, hi, choices = f.metadata["lo"], f.metadata["hi"], f.metadata["choices"]
+    if choices is not None and value not in choices:
+        raise ValueError(f"option {key} must be one of {', '.join(choices)}, not {text!r}")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise ValueError(f"option {key} must be between {lo} and {hi}, not {text!r}")
+    setattr(params, key, value)
+
+
+def as_dict(params) -> dict:
+    return dataclasses.asdict(params)

@@ -1,0 +1,158 @@
+"""SHOT (ALGORITHMS.md section 3) behind the Searcher interface.  The search runs
+compiled (``shot_kernels.shot``) on a worker thread with the GIL released, while the
+calling thread watches the ``stop`` event and the deadline (raising the kernel's abort
+flag) and reports ``progress`` from the live tree (a racy read: display only).
+
+Budgets.  A playout budget alone is one call ``SHOT(root, playouts)``, exactly the
+algorithm; should a call hand back part of its budget unused (below the root a node may
+use less than it was given, and the root's last round can inherit that), a further call
+spends the rest, so the search uses the budget exactly.  A wall-clock or simulated-moves
+budget is turned into playouts from measured speed: each call gets the playouts that the
+remaining time (or moves) should allow at the speed measured so far in this search -- or,
+for the first call, at the previous search's speed on the same board size, or a small
+calibration call of ``CALIBRATION_PLAYOUTS`` when there is none -- scaled by
+``BUDGET_SAFETY``.  Statistics persist between calls, so a further call (while time is
+left) continues the same tree with a larger total budget: the root counts
+``budget_used_before + budget`` when it sizes its halving rounds.  The deadline and the
+simulated-moves limit stop a call that overruns.  With a ``progress`` callback (live
+analysis) calls grow instead: each is capped at twice the playouts so far, so the reported
+candidates evolve rather than wait on one long call (the sizes depend on counts only, so a
+playout budget stays deterministic).
+
+Options: the common ones only (SHOT has no tuning constant).
+"""
+
+import threading
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..core import game
+from . import shot_kernels
+from .options import CommonOptions
+from .tree import T_CHOICE, TreeSearcher
+
+CALIBRATION_PLAYOUTS = 100
+BUDGET_SAFETY = 0.9        # aim a call at this share of the time or moves left
+MIN_CALL = 8               # the least playouts a call is worth starting for
+MAX_LEVELS = 256           # scratch stack depth; deeper nodes are played out as leaves
+POLL_SECONDS = 0.005       # how often the watching thread looks at stop and the clock
+PROGRESS_SECONDS = 0.1
+NO_LIMIT = np.iinfo(np.int64).max
+
+
+@dataclass
+class ShotOptions(CommonOptions):
+    pass
+
+
+class ShotSearcher(TreeSearcher):
+    name = "shot"
+    Options = ShotOptions
+
+    def reset(self):
+        super().reset()
+        self._speed: dict[int, float] = {}   # board points -> playouts/s of the last search
+
+    def _preferred(self) -> list[int]:
+        kids = self.pool.by_visits()
+        choice = int(self.pool.tmeta[T_CHOICE])
+        if choice in kids:
+            kids.remove(choice)
+            kids.insert(0, choice)
+        return kids
+
+    def _call_size(self, budget, done, sim, elapsed, n_points, growing) -> int:
+        """Playouts for the next call; 0 when the budget is spent."""
+        left = (budget.playouts or NO_LIMIT) - done
+        n = left
+        if growing:
+            n = min(n, max(CALIBRATION_PLAYOUTS, 2 * done))
+        if budget.seconds is not None:
+            speed = done / elapsed if done > 0 and elapsed > 0 else self._speed.get(n_points)
+            n = min(n, CALIBRATION_PLAYOUTS if speed is None
+                    else int(speed * (budget.seconds - elapsed) * BUDGET_SAFETY))
+        if budget.sim_moves is not None:
+            n = min(n, CALIBRATION_PLAYOUTS if done == 0
+                    else int((budget.sim_moves - sim) * done / max(sim, 1) * BUDGET_SAFETY))
+        return max(n, min(left, MIN_CALL)) if n > 0 else 0
+
+    def search(self, state, budget, stop=None, progress=None):
+        t0 = time.perf_counter()
+        cand = self._prepare(state)
+        pool = self.pool
+        n_points = state.s.shape[1]
+        levels = min(MAX_LEVELS, n_points)
+        stack_s = np.empty((levels,) + state.s.shape, dtype=state.s.dtype)
+        stack_meta = np.empty((levels,) + state.meta.shape, dtype=state.meta.dtype)
+        order = np.empty((levels, n_points + 1), dtype=np.int32)
+        frames = np.empty((levels, shot_kernels.N_FRAME), dtype=np.int64)
+        fblack = np.empty(levels)
+        abort = np.zeros(1, dtype=np.uint8)
+        counters = np.zeros(2, dtype=np.int64)
+        max_sim = budget.sim_moves or NO_LIMIT
+        deadline = None if budget.seconds is None else t0 + budget.seconds
+        last_report = [t0]
+
+        def watch():
+            now = time.perf_counter()
+            if (stop is not None and stop.is_set()) or (
+                    deadline is not None and now >= deadline):
+                abort[0] = 1
+            if progress is not None and now - last_report[0] >= PROGRESS_SECONDS:
+                progress(self._result(state, self._preferred(),
+                                      int(counters[shot_kernels.PLAYOUTS]), now - t0,
+                                      int(counters[shot_kernels.SIM_MOVES])))
+                last_report[0] = now
+
+        live = not game.is_terminal(state.s, state.meta)
+        while live:
+            watch()
+            if abort[0] != 0:
+                break
+            done = int(counters[shot_kernels.PLAYOUTS])
+            sim = int(counters[shot_kernels.SIM_MOVES])
+            n = self._call_size(budget, done, sim, time.perf_counter() - t0, n_points,
+                                progress is not None)
+            if n <= 0 or sim >= max_sim:
+                break
+            game.copy_state(state.s, state.meta, stack_s[0], stack_meta[0])
+            args = (pool.ti, pool.tf, pool.tmeta, n, stack_s, stack_meta, order, frames,
+                    fblack, state.zob, self.rng, state.komi, cand, abort, counters, max_sim)
+            _run_watched(shot_kernels.shot, args, watch, abort)
+            if counters[shot_kernels.PLAYOUTS] == done:
+                break   # aborted before its first playout
+        seconds = time.perf_counter() - t0
+        done = int(counters[shot_kernels.PLAYOUTS])
+        if done > 0 and seconds > 0:
+            self._speed[n_points] = done / seconds
+        return self._result(state, self._preferred(), done, seconds,
+                            int(counters[shot_kernels.SIM_MOVES]))
+
+
+def _run_watched(kernel, args, watch, abort):
+    """Run ``kernel(*args)`` on a worker thread, calling ``watch()`` every POLL_SECONDS on
+    this one until it returns; re-raise what the kernel raised.  Should ``watch`` raise
+    (a progress callback failing, an interrupt), the kernel is aborted and joined first,
+    so no search outlives its call."""
+    failure = []
+
+    def work():
+        try:
+            kernel(*args)
+        except BaseException as e:   # handed to the calling thread
+            failure.append(e)
+
+    worker = threading.Thread(target=work, name="shot-kernel", daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            watch()
+            worker.join(POLL_SECONDS)
+    finally:
+        if worker.is_alive():
+            abort[0] = 1
+            worker.join()
+    if failure:
+        raise failure[0]

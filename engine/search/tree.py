@@ -1,0 +1,303 @@
+"""The node pool that the tree back ends (UCT, SHOT) search, and the Searcher plumbing they
+share: options, seed, reset, tree reuse between moves and reading the root out as a
+``SearchResult``.
+
+Representation: a preallocated pool of ``capacity`` nodes as two arrays,
+``ti`` int32 ``[TI_ROWS, capacity]`` and ``tf`` float64 ``[TF_ROWS, capacity]``, indexed by
+the row constants below, plus ``tmeta`` int64 ``[T_NMETA]`` (nodes in use, SHOT's choice).
+The root is always node 0.  A node's children are one contiguous block
+``FIRST .. FIRST + NCHILD - 1``, allocated all at once when the node is expanded, in a
+random order drawn from the searcher's seed (so "first unvisited child" is a uniformly
+random one).  ``NCHILD == 0`` means not expanded.  Nodes hold no positions: a search
+replays the moves from the root.
+
+``WINS`` is the reward summed from the point of view of the player who made ``MOVE``
+(a win 1, a draw or jigo 0.5, a loss 0); the root's is from the view of the player who
+moved last, so every child's mean is from the view of the side to move at its parent.
+``AMAF_N``/``AMAF_W`` are the all-moves-as-first statistics of RAVE; ``SPENT`` is SHOT's
+``budget_used_before``.
+
+When the pool is full nothing new is allocated: expansion reports no room and the caller
+keeps searching from the existing leaves.  Tree reuse (``NodePool.follow``) moves the
+played child's subtree to the front of the pool (breadth first, so blocks stay contiguous);
+the search starts afresh whenever the position does not match the one the tree was built
+for.
+"""
+
+import numpy as np
+from numba import njit
+
+from ..coords import PASS
+from ..core import game
+from ..core.layout import (BOARD, M_GAME, M_KO, M_KO_COLOR, M_N_EMPTY, M_PASSES, M_RULE,
+                           M_TO_PLAY, M_WINNER)
+from ..core.rng import make_rng, rand_below
+from . import decide
+from .base import Candidate, SearchResult
+from .options import as_dict, set_option
+
+FIRST, NCHILD, MOVE, VISITS, AMAF_N, SPENT = range(6)
+TI_ROWS = 6
+WINS, AMAF_W = range(2)
+TF_ROWS = 2
+T_USED, T_CHOICE = range(2)
+T_NMETA = 2
+
+PV_LENGTH = 12
+
+
+@njit(cache=True, nogil=True)
+def _init_node(ti, tf, i, move):
+    ti[FIRST, i] = -1
+    ti[NCHILD, i] = 0
+    ti[MOVE, i] = move
+    ti[VISITS, i] = 0
+    ti[AMAF_N, i] = 0
+    ti[SPENT, i] = 0
+    tf[WINS, i] = 0.0
+    tf[AMAF_W, i] = 0.0
+
+
+@njit(cache=True, nogil=True)
+def clear_pool(ti, tf, tmeta):
+    """An empty tree: a lone unvisited root."""
+    _init_node(ti, tf, 0, PASS)
+    tmeta[T_USED] = 1
+    tmeta[T_CHOICE] = -1
+
+
+@njit(cache=True, nogil=True)
+def expand(ti, tf, tmeta, node, s, meta, rng, cand, allow):
+    """Give ``node`` (whose position is s, meta) one child per candidate move, shuffled.
+    ``allow``: uint8[P] mask of the board points allowed (PASS always is), or empty for no
+    filter.  Returns the number of children, or -1 when the pool may lack room for them
+    (the node stays a leaf)."""
+    used = tmeta[T_USED]
+    if used + meta[M_N_EMPTY] + 1 > ti.shape[1]:
+        return -1   # the most children a node can have (every empty point and a pass)
+    k = game.candidate_moves(s, meta, cand)
+    if allow.shape[0] > 0:
+        j = 0
+        for i in range(k):
+            p = cand[i]
+            if p == PASS or allow[p] != 0:
+                cand[j] = p
+                j += 1
+        k = j
+    for i in range(k - 1, 0, -1):
+        r = rand_below(rng, i + 1)
+        t = cand[i]
+        cand[i] = cand[r]
+        cand[r] = t
+    for i in range(k):
+        _init_node(ti, tf, used + i, cand[i])
+    if k > 0:
+        ti[FIRST, node] = used
+        ti[NCHILD, node] = k
+        tmeta[T_USED] = used + k
+    return k
+
+
+@njit(cache=True, nogil=True)
+def restrict_children(ti, tf, node, allow):
+    """Drop the children of ``node`` whose move ``allow`` refuses, keeping the others in
+    order (their subtrees become unreachable garbage).  Returns the count kept."""
+    first = ti[FIRST, node]
+    j = 0
+    for i in range(ti[NCHILD, node]):
+        c = first + i
+        p = ti[MOVE, c]
+        if p == PASS or allow[p] != 0:
+            if j != i:
+                ti[:, first + j] = ti[:, c]
+                tf[:, first + j] = tf[:, c]
+            j += 1
+    ti[NCHILD, node] = j
+    if j == 0:
+        ti[FIRST, node] = -1
+    return j
+
+
+@njit(cache=True, nogil=True)
+def subtree_order(ti, top, order, new_first):
+    """Breadth-first order of the subtree under ``top``; ``new_first[k]`` is where the
+    children block of ``order[k]`` lands when node ``order[k]`` moves to index k.  Returns
+    the subtree's size."""
+    order[0] = top
+    m = 1
+    k = 0
+    while k < m:
+        v = order[k]
+        nch = ti[NCHILD, v]
+        if nch > 0:
+            new_first[k] = m
+            first = ti[FIRST, v]
+            for i in range(nch):
+                order[m + i] = first + i
+            m += nch
+        else:
+            new_first[k] = -1
+        k += 1
+    return m
+
+
+def position_key(s, meta, komi) -> bytes:
+    """What a tree depends on: stones, side to move, ko, passes, outcome, rules and komi."""
+    fields = meta[[M_GAME, M_RULE, M_TO_PLAY, M_KO, M_KO_COLOR, M_PASSES, M_WINNER]]
+    return s[BOARD].tobytes() + fields.tobytes() + np.float64(komi).tobytes()
+
+
+class NodePool:
+    """The arrays of one tree and the position its root stands for."""
+
+    def __init__(self, capacity: int):
+        self.ti = np.zeros((TI_ROWS, capacity), dtype=np.int32)
+        self.tf = np.zeros((TF_ROWS, capacity), dtype=np.float64)
+        self.tmeta = np.zeros(T_NMETA, dtype=np.int64)
+        self.key: bytes | None = None
+        clear_pool(self.ti, self.tf, self.tmeta)
+
+    @property
+    def capacity(self) -> int:
+        return self.ti.shape[1]
+
+    @property
+    def used(self) -> int:
+        return int(self.tmeta[T_USED])
+
+    def begin(self, state, allow: np.ndarray, rng: np.ndarray, cand: np.ndarray) -> bool:
+        """Make the root stand for ``state``: keep the tree when it was built (or re-rooted)
+        for this very position, else start an empty one; expand the root unless the game is
+        over and drop the children ``allow`` refuses.  Returns whether the tree was kept."""
+        key = position_key(state.s, state.meta, state.komi)
+        kept = key == self.key
+        if not kept:
+            clear_pool(self.ti, self.tf, self.tmeta)
+        self.key = key
+        if not game.is_terminal(state.s, state.meta):
+            if self.ti[NCHILD, 0] == 0:
+                if expand(self.ti, self.tf, self.tmeta, 0, state.s, state.meta, rng, cand,
+                          allow) < 0:   # a kept tree that fills the pool: start afresh
+                    clear_pool(self.ti, self.tf, self.tmeta)
+                    kept = False
+                    expand(self.ti, self.tf, self.tmeta, 0, state.s, state.meta, rng, cand,
+                           allow)
+            else:
+                restrict_children(self.ti, self.tf, 0, allow)
+        return kept
+
+    def follow(self, state, move: int, color: int):
+        """``move`` was played on ``state``: re-root into its child when the tree is for
+        ``state``, else forget the tree."""
+        key, self.key = self.key, None
+        if key is None or color != state.to_play or key != position_key(
+                state.s, state.meta, state.komi):
+            return
+        child = self._child(0, move)
+        if child < 0:
+            return
+        order = np.empty(self.used, dtype=np.int64)
+        new_first = np.empty(self.used, dtype=np.int64)
+        m = subtree_order(self.ti, child, order, new_first)
+        order, new_first = order[:m], new_first[:m]
+        self.ti[:, :m] = self.ti[:, order]
+        self.tf[:, :m] = self.tf[:, order]
+        self.ti[FIRST, :m] = new_first
+        self.tmeta[T_USED] = m
+        self.tmeta[T_CHOICE] = -1
+        s, meta = state.s.copy(), state.meta.copy()
+        game.play(s, meta, state.zob, move, color)
+        self.key = position_key(s, meta, state.komi)
+
+    def _child(self, node: int, move: int) -> int:
+        first, nch = self.ti[FIRST, node], self.ti[NCHILD, node]
+        hits = np.flatnonzero(self.ti[MOVE, first:first + nch] == move) if nch > 0 else []
+        return int(first + hits[0]) if len(hits) else -1
+
+    def children(self, node: int = 0) -> np.ndarray:
+        """Indices of the children of ``node``."""
+        first, nch = int(self.ti[FIRST, node]), int(self.ti[NCHILD, node])
+        return np.arange(first, first + nch) if nch > 0 else np.zeros(0, dtype=np.int64)
+
+    def mean(self, node: int) -> float:
+        n = self.ti[VISITS, node]
+        return float(self.tf[WINS, node] / n) if n > 0 else 0.0
+
+    def by_visits(self, node: int = 0) -> list[int]:
+        """Visited children, most visited first (ties: higher mean, then block order)."""
+        kids = self.children(node)
+        visits = self.ti[VISITS, kids]
+        means = self.tf[WINS, kids] / np.maximum(visits, 1)
+        order = np.lexsort((-means, -visits))
+        return [int(kids[i]) for i in order if visits[i] > 0]
+
+    def pv(self, node: int) -> list[int]:
+        """``node``'s move followed by the most visited line below it."""
+        line = [int(self.ti[MOVE, node])]
+        while len(line) < PV_LENGTH and self.ti[NCHILD, node] > 0:
+            kids = self.children(node)
+            visits = self.ti[VISITS, kids]
+            if visits.max() == 0:
+                break
+            node = int(kids[np.argmax(visits)])
+            line.append(int(self.ti[MOVE, node]))
+        return line
+
+    def candidate(self, node: int) -> Candidate:
+        return Candidate(move=int(self.ti[MOVE, node]), visits=int(self.ti[VISITS, node]),
+                         winrate=self.mean(node), pv=self.pv(node))
+
+
+class TreeSearcher:
+    """The Searcher methods every NodePool back end shares.  A subclass sets ``name``,
+    ``Options`` (a dataclass of ``engine.search.options``) and implements ``search``,
+    calling ``_prepare`` first and ``_result`` last."""
+
+    name = ""
+    Options = None
+
+    def __init__(self, seed: int = 0, options: dict[str, str] | None = None):
+        self.params = self.Options(seed=seed)
+        for key, value in (options or {}).items():
+            set_option(self.params, self.name, key, value)
+        self.reset()
+
+    def reset(self):
+        self.rng = make_rng(self.params.seed)
+        self.pool: NodePool | None = None   # allocated at the first search
+
+    def set_option(self, key: str, value: str):
+        set_option(self.params, self.name, key, value)
+        if key in ("seed", "max_nodes"):
+            self.reset()
+
+    def options(self) -> dict:
+        return as_dict(self.params)
+
+    def notify_play(self, state, move: int, color: int):
+        if self.pool is not None:
+            self.pool.follow(state, move, color)
+
+    def _prepare(self, state) -> np.ndarray:
+        """Make the pool's root stand for ``state``; returns a scratch array for candidate
+        moves (P + 1 entries)."""
+        if self.pool is None:
+            self.pool = NodePool(self.params.max_nodes)
+        cand = np.empty(state.s.shape[1] + 1, dtype=np.int32)
+        self.pool.begin(state, decide.root_allowed(state), self.rng, cand)
+        return cand
+
+    def _result(self, state, preferred: list[int], playouts: int, seconds: float,
+                sim_moves: int) -> SearchResult:
+        """Candidates most visited first; the move is the first of ``preferred`` (root
+        children, best first) that the decision rules of ``engine.search.decide`` accept."""
+        pool = self.pool
+        known = {c: pool.candidate(c) for c in pool.by_visits()}
+        candidates = list(known.values())
+        # no playout reached a child (stopped at once, or SHOT's budget of 1 spent on
+        # the root): fall back on the first child, a random one
+        ranked = ([known[c] for c in preferred] if preferred
+                  else [pool.candidate(int(c)) for c in pool.children()[:1]])
+        move, winrate = decide.choose(state, ranked, self.params.resign_threshold)
+        return SearchResult(move=move, winrate=winrate, playouts=playouts, seconds=seconds,
+                            nodes=pool.used, sim_moves=sim_moves, candidates=candidates)

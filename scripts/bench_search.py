@@ -1,0 +1,95 @@
+"""Full-search speed, single-threaded: playouts per second and tree nodes of each back end
+searching the empty board, after a warm-up search, the median of a few runs (each run on a
+fresh tree with its own seed).
+
+    python scripts/bench_search.py               # uct and shot on go:9 go:19 gobang:10 gobang:20
+    python scripts/bench_search.py --json        # one JSON object per line
+    python scripts/bench_search.py --algos uct --cases go:9 --playouts 50000 --runs 5
+    python scripts/bench_search.py --options uct:rave=1
+
+``--playouts`` is the budget of one run on 9x9 Go; the other cases scale it by the raw
+playout cost of the board, so every run lasts a fraction of a second.
+"""
+
+import argparse
+import json
+import statistics
+import time
+
+from engine.go_state import GoState
+from engine.gobang_state import GobangState
+from engine.rules import GobangRules, GoRules
+from engine.search import registry
+from engine.search.base import Budget
+
+DEFAULT_CASES = "go:9,go:19,gobang:10,gobang:20"
+# budget per run relative to go:9, roughly inverse to the cost of one playout there
+BUDGET_SCALE = {("go", 9): 1.0, ("go", 19): 0.25, ("gobang", 10): 4.0, ("gobang", 20): 1.5}
+
+
+def make_state(game: str, size: int):
+    return GoState(GoRules(size=size)) if game == "go" else GobangState(GobangRules(size=size))
+
+
+def parse_options(texts: list[str]) -> dict[str, dict[str, str]]:
+    """``algo:key=value`` items into {algo: {key: value}}."""
+    out: dict[str, dict[str, str]] = {}
+    for text in texts:
+        algo, _, kv = text.partition(":")
+        key, _, value = kv.partition("=")
+        if not key or not value:
+            raise SystemExit(f"--options needs algo:key=value, not {text!r}")
+        out.setdefault(algo, {})[key] = value
+    return out
+
+
+def measure(algo: str, game: str, size: int, playouts: int, runs: int,
+            options: dict[str, str]) -> dict:
+    state = make_state(game, size)
+    registry.make(algo, seed=0, options=options).search(state, Budget(playouts=200))
+    rates, nodes, seconds = [], [], []
+    for seed in range(1, runs + 1):
+        searcher = registry.make(algo, seed=seed, options=options)
+        t = time.perf_counter()
+        result = searcher.search(state, Budget(playouts=playouts))
+        dt = time.perf_counter() - t
+        rates.append(result.playouts / dt)
+        nodes.append(result.nodes)
+        seconds.append(dt)
+    return {"algo": algo, "game": game, "size": size,
+            "playouts_per_s": round(statistics.median(rates), 1),
+            "playouts": playouts, "nodes": int(statistics.median(nodes)),
+            "seconds": round(statistics.median(seconds), 4), "runs": runs,
+            "options": options}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--algos", default=",".join(registry.names()))
+    ap.add_argument("--cases", default=DEFAULT_CASES, help="comma-separated game:size list")
+    ap.add_argument("--playouts", type=int, default=40_000, help="budget of a go:9 run")
+    ap.add_argument("--runs", type=int, default=3, help="timed runs per case (median)")
+    ap.add_argument("--options", nargs="*", default=[], help="algo:key=value items")
+    ap.add_argument("--json", action="store_true", help="one JSON object per line")
+    args = ap.parse_args()
+    options = parse_options(args.options)
+    rows = []
+    for case in args.cases.split(","):
+        game, _, size = case.partition(":")
+        size = int(size)
+        budget = max(100, int(args.playouts * BUDGET_SCALE.get((game, size), 1.0)))
+        for algo in args.algos.split(","):
+            row = measure(algo, game, size, budget, args.runs, options.get(algo, {}))
+            rows.append(row)
+            if args.json:
+                print(json.dumps(row), flush=True)
+    if not args.json:
+        print(f"{'algo':6} {'game':7} {'size':>4} {'playouts':>9} {'playouts/s':>11} "
+              f"{'nodes':>9} {'seconds':>8}")
+        for r in rows:
+            print(f"{r['algo']:6} {r['game']:7} {r['size']:4d} {r['playouts']:9,d} "
+                  f"{r['playouts_per_s']:11,.0f} {r['nodes']:9,d} {r['seconds']:8.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,154 @@
+"""Play a match between two GTP engines and report win rates with honest error bars.
+
+    python scripts/match.py --a "python gtp_main.py --algo shot --playouts 1000 --seed {seed}" \\
+        --b "python gtp_main.py --algo uct --playouts 1000 --seed {seed}" \\
+        --game go --size 9 --komi 7 --games 100 --random-opening 2
+
+    # the smoke path: two quick games of GNU Go against itself
+    python scripts/match.py --a "/usr/games/gnugo --mode gtp --level 1" \\
+        --b "/usr/games/gnugo --mode gtp --level 1" --games 2 --random-opening 2
+
+``--a``/``--b`` alternate colours game by game; ``--black``/``--white`` fix them.  Each
+engine is any GTP command line (split like a shell does); ``{seed}`` in it becomes a seed
+derived from ``--seed`` for each game.  Results, SGF files and a summary go to ``--out``
+(default: ``matches/match-<hash of the configuration>``); running the same command again
+resumes the match.  See docs/matches.md.
+"""
+
+import argparse
+import os
+import sys
+
+from engine.match.referee import GameSetup
+from engine.match.runner import (EngineSpec, MatchConfig, MatchMismatch, WarmUpFailed,
+                                 dask_backend, default_out_dir, local_executor, run_match,
+                                 warm_up)
+from engine.match.stats import format_summary
+from engine.timecontrol import TimeSettings
+
+DEFAULT_SIZE = {"go": 9, "gobang": 15}
+
+
+def argument_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    pair = ap.add_argument_group("engines (one pair)")
+    pair.add_argument("--a", metavar="CMD", help="engine A (colours alternate)")
+    pair.add_argument("--b", metavar="CMD", help="engine B (colours alternate)")
+    pair.add_argument("--black", metavar="CMD", help="engine A, always black")
+    pair.add_argument("--white", metavar="CMD", help="engine B, always white")
+    pair.add_argument("--names", nargs=2, metavar=("A", "B"), default=("", ""),
+                      help="display names (default: the command lines)")
+    game = ap.add_argument_group("game")
+    game.add_argument("--game", choices=("go", "gobang"), default="go")
+    game.add_argument("--size", type=int, help="board size (default 9 Go, 15 Gobang)")
+    game.add_argument("--komi", type=float, default=7.5)
+    game.add_argument("--rule", choices=("freestyle", "exact5"), default="freestyle",
+                      help="Gobang variant")
+    game.add_argument("--superko", action=argparse.BooleanOptionalAction, default=True,
+                      help="Go: positional superko (default) or simple ko")
+    game.add_argument("--max-moves", type=int,
+                      help="moves before a game is stopped as a draw (default 3 x points)")
+    game.add_argument("--cleanup", action="store_true",
+                      help="Go: kgs-genmove_cleanup phase after two passes, then area score")
+    budget = ap.add_argument_group("budget and time")
+    budget.add_argument("--playouts", type=int,
+                        help="per-move playouts, set with nakade-budget (our engines)")
+    clock = budget.add_mutually_exclusive_group()
+    clock.add_argument("--move-time", type=float, metavar="S",
+                       help="seconds per move (sent as time_settings 0 S 1), enforced")
+    clock.add_argument("--time-settings", type=float, nargs=3,
+                       metavar=("MAIN", "BYO", "STONES"),
+                       help="Canadian clock per side, sent as time_settings, enforced")
+    budget.add_argument("--time-grace", type=float, default=0.5,
+                        help="seconds a move may overrun its clock (default 0.5)")
+    budget.add_argument("--move-timeout", type=float, default=600.0,
+                        help="bound on a move without a clock (default 600 s)")
+    budget.add_argument("--command-timeout", type=float, default=60.0)
+    budget.add_argument("--startup-timeout", type=float, default=300.0)
+    match = ap.add_argument_group("match")
+    match.add_argument("--games", type=int, default=100)
+    match.add_argument("--seed", type=int, default=0, help="master seed of the match")
+    openings = match.add_mutually_exclusive_group()
+    openings.add_argument("--random-opening", type=int, default=0, metavar="K",
+                          help="K random legal moves open each pair of games")
+    openings.add_argument("--openings", metavar="FILE",
+                          help="opening lines (GTP vertices), used in turn")
+    match.add_argument("--out", help="output folder (default: matches/match-<hash>)")
+    match.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                       help="games in parallel (default: the number of cores)")
+    match.add_argument("--dask", metavar="ADDRESS",
+                       help="run the games on a Dask scheduler (tcp://host:8786)")
+    match.add_argument("--no-warm-up", action="store_true",
+                       help="skip starting each engine once before the games")
+    match.add_argument("--no-progress", action="store_true")
+    return ap
+
+
+def read_openings(path: str) -> tuple:
+    """Non-empty lines of a file, ``#`` comments dropped."""
+    with open(path) as f:
+        lines = (line.split("#", 1)[0].strip() for line in f)
+        return tuple(line for line in lines if line)
+
+
+def config_from(args, ap) -> MatchConfig:
+    if args.a and args.b and not (args.black or args.white):
+        commands, alternate = (args.a, args.b), True
+    elif args.black and args.white and not (args.a or args.b):
+        commands, alternate = (args.black, args.white), False
+    else:
+        ap.error("give --a and --b, or --black and --white")
+    if args.time_settings:
+        main, byo, stones = args.time_settings
+        time = TimeSettings(main, byo, int(stones))
+    elif args.move_time:
+        time = TimeSettings(0.0, args.move_time, 1)
+    else:
+        time = None
+    try:
+        setup = GameSetup(
+            game=args.game, size=args.size or DEFAULT_SIZE[args.game], komi=args.komi,
+            rule=args.rule, superko=args.superko, max_moves=args.max_moves, time=time,
+            time_grace=args.time_grace, move_timeout=args.move_timeout,
+            command_timeout=args.command_timeout, startup_timeout=args.startup_timeout,
+            cleanup=args.cleanup, playouts=args.playouts)
+        return MatchConfig(
+            a=EngineSpec("a", commands[0], args.names[0]),
+            b=EngineSpec("b", commands[1], args.names[1]), setup=setup, games=args.games,
+            alternate=alternate, seed=args.seed, random_opening=args.random_opening,
+            openings=read_openings(args.openings) if args.openings else ())
+    except (ValueError, OSError) as exc:
+        ap.error(str(exc))
+
+
+def main(argv=None) -> int:
+    ap = argument_parser()
+    args = ap.parse_args(argv)
+    config = config_from(args, ap)
+    out = args.out or default_out_dir(config)
+    print(f"results in {out}", file=sys.stderr)
+    warm = None if args.no_warm_up else warm_up
+    try:
+        if args.dask:
+            import distributed
+            with distributed.Client(args.dask) as client:
+                executor, dask_warm = dask_backend(client)
+                summary = run_match(config, out, executor, None if warm is None else dask_warm,
+                                    progress=not args.no_progress)
+        else:
+            with local_executor(args.workers) as executor:
+                summary = run_match(config, out, executor, warm,
+                                    progress=not args.no_progress)
+    except (MatchMismatch, WarmUpFailed) as exc:
+        print(f"match.py: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"match.py: interrupted; the finished games are in {out}: run the same "
+              f"command to resume", file=sys.stderr)
+        return 130
+    print(format_summary(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
