@@ -77,7 +77,8 @@ class UctSearcher(TreeSearcher):
             if stop is not None and stop.is_set():
                 break
             start = time.perf_counter()
-            if budget.seconds is not None and start - t0 >= budget.seconds:
+            # one small first chunk always runs, so a nearly spent clock still searches
+            if done > 0 and budget.seconds is not None and start - t0 >= budget.seconds:
                 break
             n = min(chunk, max_playouts - done)
             d, m = uct_kernels.run(pool.ti, pool.tf, pool.tmeta, state.s, state.meta,
