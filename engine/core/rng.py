@@ -38,7 +38,7 @@ def rand_below(rng, k):
     return np.int64((hi * np.uint64(k)) >> _S32)
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def rand_unit(rng):
     """Uniform float in [0, 1)."""
     return np.float64(next_u64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)

@@ -1,0 +1,238 @@
+"""The LinUCT neighbourhood features: the encoding on hand-made boards, every row against a
+pure-Python reference, and child rows built from a move's delta against rows computed
+from scratch (Go with captures and suicide, Gobang)."""
+
+import numpy as np
+import pytest
+
+from engine.board_text import parse
+from engine.coords import PASS, from_gtp, point
+from engine.core import game
+from engine.core import go_playout, gobang_kernels
+from engine.core.features import (board_row, child_row, dimension, max_active, move_delta,
+                                  new_work)
+from engine.core.layout import (BLACK, BOARD, EMPTY, M_CAPS_B, M_CAPS_W, M_PASSES, M_SIZE,
+                                M_TO_PLAY, OFFBOARD, WHITE, new_arrays)
+from engine.core.rng import make_rng
+from engine.go_state import GoState
+from engine.gobang_state import GobangState
+from engine.rules import GobangRules, GoRules
+
+# (row step, column step) of N, NE, E, SE, S, SW, W, NW; row 0 is the top
+DIRS = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
+
+
+def reference_row(grid: np.ndarray) -> list[int]:
+    """The encoding of the module docstring, straight from its definition."""
+    n = grid.shape[0]
+    row = []
+    for r in range(n):
+        for c in range(n):
+            me = grid[r, c]
+            if me == EMPTY:
+                continue
+            for d, (dr, dc) in enumerate(DIRS):
+                rr, cc = r + dr, c + dc
+                if not (0 <= rr < n and 0 <= cc < n):
+                    bit = 2
+                elif grid[rr, cc] == EMPTY:
+                    continue
+                else:
+                    bit = 0 if grid[rr, cc] == me else 1
+                row.append(((r * n + c) * 8 + d) * 3 + bit)
+    row.append(n * n * 24)
+    return row
+
+
+def row_of(s, meta) -> list[int]:
+    out = np.empty(max_active(int(meta[M_SIZE])), dtype=np.int32)
+    m = board_row(s, meta, out)
+    return out[:m].tolist()
+
+
+def go_position(picture: str) -> GoState:
+    n, black, white = parse(picture)
+    state = GoState(GoRules(size=n))
+    state.setup(black=black, white=white)
+    return state
+
+
+def test_dimensions():
+    assert dimension(9) == 1945
+    assert dimension(19) == 19 * 19 * 24 + 1
+    assert max_active(9) == 9 * 9 * 8 + 1
+
+
+def test_empty_board_is_the_constant_alone():
+    state = GoState(GoRules(size=9))
+    assert row_of(state.s, state.meta) == [1944]
+
+
+def test_hand_made_three_by_three():
+    state = go_position("""
+        X O .
+        . X .
+        . . .
+    """)
+    # X at a3 (point 0): edge N, NE, SW, W, NW; E is O (other), SE is X (same), S empty
+    # O at b3 (point 1, base 24): edge N, NE, NW; S and W are X (other); E, SE, SW empty
+    # X at b2 (point 4, base 96): N is O (other), NW is X (same), the rest empty
+    # constant: 9 * 24 = 216
+    expected = [0 * 3 + 2, 1 * 3 + 2, 2 * 3 + 1, 3 * 3 + 0, 5 * 3 + 2, 6 * 3 + 2, 7 * 3 + 2,
+                24 + 0 * 3 + 2, 24 + 1 * 3 + 2, 24 + 4 * 3 + 1, 24 + 6 * 3 + 1, 24 + 7 * 3 + 2,
+                96 + 0 * 3 + 1, 96 + 7 * 3 + 0,
+                216]
+    assert row_of(state.s, state.meta) == expected
+
+
+def test_lone_centre_stone_sets_nothing_but_edge_stone_sees_the_edge():
+    centre = go_position("""
+        . . .
+        . X .
+        . . .
+    """)
+    assert row_of(centre.s, centre.meta) == [216]
+    corner = go_position("""
+        . . .
+        . . .
+        . . O
+    """)
+    base = 8 * 24
+    # S, SW, SE, E, NE off the board: directions 4, 5, 3, 2, 1
+    assert row_of(corner.s, corner.meta) == [base + d * 3 + 2 for d in (1, 2, 3, 4, 5)] + [216]
+
+
+def test_colour_swap_leaves_the_row_unchanged():
+    a = go_position("""
+        X O . . .
+        . X O . .
+        . . X . .
+        O . . . .
+        . . . . X
+    """)
+    b = go_position("""
+        O X . . .
+        . O X . .
+        . . O . .
+        X . . . .
+        . . . . O
+    """)
+    assert row_of(a.s, a.meta) == row_of(b.s, b.meta)
+
+
+def _random_grid(rng, n):
+    return rng.choice([EMPTY, BLACK, WHITE], size=(n, n), p=[0.4, 0.3, 0.3])
+
+
+@pytest.mark.parametrize("n", [2, 5, 9, 13])
+def test_rows_match_the_reference_on_random_boards(n):
+    rng = np.random.default_rng(n)
+    s, meta = new_arrays(n)
+    game_row = np.empty(max_active(n), dtype=np.int32)
+    for _ in range(30):
+        grid = _random_grid(rng, n)
+        s[:, :] = 0
+        s[BOARD, :] = OFFBOARD
+        for r in range(n):
+            for c in range(n):
+                s[BOARD, point(r, c, n)] = grid[r, c]
+        meta[M_SIZE] = n
+        m = board_row(s, meta, game_row)
+        assert game_row[:m].tolist() == reference_row(grid)
+
+
+def test_gobang_rows_use_the_same_definition():
+    state = GobangState(GobangRules(size=7))
+    for move in ("D4", "E5", "C3", "D5", "E4"):
+        state.play(from_gtp(move, 7))
+    assert row_of(state.s, state.meta) == reference_row(state.board())
+
+
+class DeltaChecker:
+    """Plays moves on a position and checks that the child row merged from ``move_delta``
+    equals the row computed from scratch after the move."""
+
+    def __init__(self, n):
+        self.n = n
+        self.work = new_work(n)
+        size = max_active(n)
+        self.parent = np.empty(size, dtype=np.int32)
+        self.child = np.empty(size, dtype=np.int32)
+        self.added = np.empty(size, dtype=np.int32)
+        self.removed = np.empty(size, dtype=np.int32)
+        self.counts = np.zeros(2, dtype=np.int64)
+        self.after_s, self.after_meta = new_arrays(n)
+
+    def check(self, s, meta, zob, move, color):
+        m = board_row(s, meta, self.parent)
+        game.copy_state(s, meta, self.after_s, self.after_meta)
+        game.play(self.after_s, self.after_meta, zob, move, color)
+        move_delta(s, self.after_s, meta, move, self.added, self.removed, self.work,
+                   self.counts)
+        assert not self.work[self.work.shape[0] // 2:].any()  # marks cleared again
+        na, nr = int(self.counts[0]), int(self.counts[1])
+        got = child_row(self.parent, m, self.added, na, self.removed, nr, self.child)
+        full = board_row(self.after_s, self.after_meta, self.parent)
+        assert self.child[:got].tolist() == self.parent[:full].tolist()
+        return na, nr
+
+
+@pytest.mark.parametrize("n", [5, 9])
+def test_child_rows_from_deltas_in_random_go_games(n):
+    checker = DeltaChecker(n)
+    state = GoState(GoRules(size=n))
+    rng = make_rng(n)
+    captures = 0
+    for _ in range(4):
+        state.clear()
+        s, meta = state.s, state.meta
+        while meta[M_PASSES] < 2:
+            color = int(meta[M_TO_PLAY])
+            move = go_playout.random_move(s, meta, rng, color)
+            checker.check(s, meta, state.zob, move, color)
+            game.play(s, meta, state.zob, move, color)
+        captures += int(meta[M_CAPS_B] + meta[M_CAPS_W])
+    assert captures > 0  # the games did exercise captures
+
+
+def test_child_row_of_a_multi_stone_suicide():
+    n, black, white = parse("""
+        . X . . .
+        O X . . .
+        X . . . .
+        . . . . .
+        . . . . .
+    """)
+    state = GoState(GoRules(size=n, suicide=True))
+    state.setup(black=black, white=white)
+    move = point(0, 0, n)
+    assert state.is_legal(move, WHITE)
+    na, nr = DeltaChecker(n).check(state.s, state.meta, state.zob, move, WHITE)
+    assert na == 0 and nr > 0  # the white stone and its contacts vanish
+
+
+def test_child_rows_from_deltas_in_random_gobang_games():
+    n = 9
+    checker = DeltaChecker(n)
+    state = GobangState(GobangRules(size=n))
+    rng = make_rng(7)
+    for _ in range(5):
+        state.clear()
+        s, meta = state.s, state.meta
+        while not state.is_terminal():
+            color = int(meta[M_TO_PLAY])
+            move = gobang_kernels.random_move(s, meta, rng, color)
+            checker.check(s, meta, state.zob, move, color)
+            game.play(s, meta, state.zob, move, color)
+
+
+def test_a_pass_changes_nothing():
+    state = go_position("""
+        X O .
+        . X .
+        . . .
+    """)
+    counts = np.ones(2, dtype=np.int64)
+    scratch = np.empty(max_active(3), dtype=np.int32)
+    move_delta(state.s, state.s, state.meta, PASS, scratch, scratch, new_work(3), counts)
+    assert counts.tolist() == [0, 0]
