@@ -2,13 +2,19 @@
 searching the empty board, after a warm-up search, the median of a few runs (each run on a
 fresh tree with its own seed).
 
-    python scripts/bench_search.py               # uct and shot on go:9 go:19 gobang:10 gobang:20
+    python scripts/bench_search.py               # every back end on go:9 go:19 gobang:10 gobang:20
     python scripts/bench_search.py --json        # one JSON object per line
     python scripts/bench_search.py --algos uct --cases go:9 --playouts 50000 --runs 5
     python scripts/bench_search.py --options uct:rave=1
+    python scripts/bench_search.py --cases go:9 --algos uct,linuct-rave,linuct-rave/bandit=exact
 
 ``--playouts`` is the budget of one run on 9x9 Go; the other cases scale it by the raw
-playout cost of the board, so every run lasts a fraction of a second.
+playout cost of the board, so every run lasts a fraction of a second.  An ``--algos`` item
+``name/key=value/...`` is a variant of a back end with those options; by default the
+registry's back ends run, plus LinUCT with exact LinUCB, whose O(d^2) observations
+(d = 24 n^2 + 1) restrict it to boards up to ``EXACT_MAX_SIZE`` and ``EXACT_SHARE`` of the
+budget.  ``x_uct`` is a row's time per playout over UCT's on the same case and budget (UCT is
+measured at that budget when it is not a row already).
 """
 
 import argparse
@@ -25,6 +31,9 @@ from engine.search.base import Budget
 DEFAULT_CASES = "go:9,go:19,gobang:10,gobang:20"
 # budget per run relative to go:9, roughly inverse to the cost of one playout there
 BUDGET_SCALE = {("go", 9): 1.0, ("go", 19): 0.25, ("gobang", 10): 4.0, ("gobang", 20): 1.5}
+VARIANTS = ["linuct-plain/bandit=exact", "linuct-rave/bandit=exact"]
+EXACT_SHARE = 0.1
+EXACT_MAX_SIZE = 10
 
 
 def make_state(game: str, size: int):
@@ -41,6 +50,18 @@ def parse_options(texts: list[str]) -> dict[str, dict[str, str]]:
             raise SystemExit(f"--options needs algo:key=value, not {text!r}")
         out.setdefault(algo, {})[key] = value
     return out
+
+
+def parse_algo(item: str) -> tuple[str, dict[str, str]]:
+    """``name/key=value/...`` into (name, {key: value})."""
+    name, *pairs = item.split("/")
+    options = {}
+    for kv in pairs:
+        key, _, value = kv.partition("=")
+        if not key or not value:
+            raise SystemExit(f"--algos needs name/key=value, not {item!r}")
+        options[key] = value
+    return name, options
 
 
 def measure(algo: str, game: str, size: int, playouts: int, runs: int,
@@ -65,7 +86,7 @@ def measure(algo: str, game: str, size: int, playouts: int, runs: int,
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--algos", default=",".join(registry.names()))
+    ap.add_argument("--algos", default=",".join(registry.names() + VARIANTS))
     ap.add_argument("--cases", default=DEFAULT_CASES, help="comma-separated game:size list")
     ap.add_argument("--playouts", type=int, default=40_000, help="budget of a go:9 run")
     ap.add_argument("--runs", type=int, default=3, help="timed runs per case (median)")
@@ -77,18 +98,34 @@ def main():
     for case in args.cases.split(","):
         game, _, size = case.partition(":")
         size = int(size)
-        budget = max(100, int(args.playouts * BUDGET_SCALE.get((game, size), 1.0)))
-        for algo in args.algos.split(","):
-            row = measure(algo, game, size, budget, args.runs, options.get(algo, {}))
+        full = max(100, int(args.playouts * BUDGET_SCALE.get((game, size), 1.0)))
+        uct_rate = {}   # budget -> UCT's playouts/s on this case
+        for item in args.algos.split(","):
+            algo, opts = parse_algo(item)
+            opts = {**options.get(algo, {}), **opts}
+            budget = full
+            if opts.get("bandit") == "exact":
+                if size > EXACT_MAX_SIZE:
+                    continue
+                budget = max(100, int(full * EXACT_SHARE))
+            row = measure(algo, game, size, budget, args.runs, opts)
+            row["algo"] = item
+            if item == "uct":
+                uct_rate[budget] = row["playouts_per_s"]
+            elif budget not in uct_rate:
+                uct_rate[budget] = measure("uct", game, size, budget, args.runs,
+                                           options.get("uct", {}))["playouts_per_s"]
+            row["x_uct"] = round(uct_rate[budget] / row["playouts_per_s"], 2)
             rows.append(row)
             if args.json:
                 print(json.dumps(row), flush=True)
     if not args.json:
-        print(f"{'algo':6} {'game':7} {'size':>4} {'playouts':>9} {'playouts/s':>11} "
-              f"{'nodes':>9} {'seconds':>8}")
+        print(f"{'algo':25} {'game':7} {'size':>4} {'playouts':>9} {'playouts/s':>11} "
+              f"{'x_uct':>6} {'nodes':>9} {'seconds':>8}")
         for r in rows:
-            print(f"{r['algo']:6} {r['game']:7} {r['size']:4d} {r['playouts']:9,d} "
-                  f"{r['playouts_per_s']:11,.0f} {r['nodes']:9,d} {r['seconds']:8.3f}")
+            print(f"{r['algo']:25} {r['game']:7} {r['size']:4d} {r['playouts']:9,d} "
+                  f"{r['playouts_per_s']:11,.0f} {r['x_uct']:6.2f} {r['nodes']:9,d} "
+                  f"{r['seconds']:8.3f}")
 
 
 if __name__ == "__main__":

@@ -172,9 +172,10 @@ def move_delta(before, after, meta, move, added, removed, work, counts):
     n = meta[M_SIZE]
     w = n + 2
     big_p = w * w
+    mv = np.int64(move)  # one integer type for the tuple below, whatever the caller passes
     # work[:m] lists the changed points, work[P + p] marks p as listed
     m = 0
-    for p in (move, move - w, move + w, move - 1, move + 1):
+    for p in (mv, mv - w, mv + w, mv - 1, mv + 1):
         if before[BOARD, p] != after[BOARD, p] and work[big_p + p] == 0:
             work[big_p + p] = 1
             work[m] = p

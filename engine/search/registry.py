@@ -2,12 +2,15 @@
 them (the GTP layer's back-end switch and the contract tests read this table).  A back end
 is a class taking ``(seed, options)`` that follows ``engine.search.base.Searcher``."""
 
+from .linuct import LinuctRaveSearcher, LinuctSearcher
 from .shot import ShotSearcher
 from .uct import UctSearcher
 
 _BACK_ENDS = {
     "uct": UctSearcher,
     "shot": ShotSearcher,
+    "linuct-plain": LinuctSearcher,
+    "linuct-rave": LinuctRaveSearcher,
 }
 
 

@@ -24,6 +24,8 @@ the search starts afresh whenever the position does not match the one the tree w
 for.
 """
 
+import time
+
 import numpy as np
 from numba import njit
 
@@ -44,6 +46,10 @@ T_USED, T_CHOICE = range(2)
 T_NMETA = 2
 
 PV_LENGTH = 12
+
+CHUNK_SECONDS = 0.025      # one compiled call; bounds the reaction time to stop/deadline
+PROGRESS_SECONDS = 0.1     # least time between two progress reports
+NO_LIMIT = np.iinfo(np.int64).max
 
 
 @njit(cache=True, nogil=True)
@@ -286,6 +292,44 @@ class TreeSearcher:
         cand = np.empty(state.s.shape[1] + 1, dtype=np.int32)
         self.pool.begin(state, decide.root_allowed(state), self.rng, cand)
         return cand
+
+    def _preferred(self) -> list[int]:
+        """Root children best first by the ``final`` option: visits, or mean."""
+        kids = self.pool.by_visits()
+        if self.params.final == "mean":
+            kids.sort(key=lambda c: -self.pool.mean(c))   # stable: ties keep the visit order
+        return kids
+
+    def _search_in_chunks(self, state, budget, stop, progress, t0, first_chunk, run_chunk):
+        """Call the compiled ``run_chunk(playouts, max_sim_moves) -> (playouts, moves)`` in
+        chunks of about CHUNK_SECONDS until the budget is spent or ``stop`` is set, reporting
+        ``progress`` between chunks.  Chunking does not change the result: the same seed and
+        playout budget give the same tree whatever the chunk sizes."""
+        max_playouts = budget.playouts or NO_LIMIT
+        max_sim = budget.sim_moves or NO_LIMIT
+        done = sim = 0
+        chunk = first_chunk
+        last_report = t0
+        live = not game.is_terminal(state.s, state.meta)
+        while live and done < max_playouts and sim < max_sim:
+            if stop is not None and stop.is_set():
+                break
+            start = time.perf_counter()
+            # one small first chunk always runs, so a nearly spent clock still searches
+            if done > 0 and budget.seconds is not None and start - t0 >= budget.seconds:
+                break
+            d, m = run_chunk(min(chunk, max_playouts - done), max_sim - sim)
+            done += d
+            sim += m
+            now = time.perf_counter()
+            rate = d / max(now - start, 1e-6)
+            chunk = max(1, int(rate * CHUNK_SECONDS))
+            if budget.seconds is not None:
+                chunk = max(1, min(chunk, int(rate * (budget.seconds - (now - t0))) + 1))
+            if progress is not None and now - last_report >= PROGRESS_SECONDS:
+                progress(self._result(state, self._preferred(), done, now - t0, sim))
+                last_report = now
+        return self._result(state, self._preferred(), done, time.perf_counter() - t0, sim)
 
     def _result(self, state, preferred: list[int], playouts: int, seconds: float,
                 sim_moves: int) -> SearchResult:

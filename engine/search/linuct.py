@@ -1,0 +1,248 @@
+"""LinUCT (ALGORITHMS.md section 4): UCT whose tree policy is a linear bandit over the
+features of the children's positions, with one linear model shared by every node.
+``linuct-plain`` selects by LinUCB alone; ``linuct-rave`` by
+beta LinUCB + (1 - beta) UCB1, beta = sqrt(k / (3 N(a) + k)).  The iterations run compiled
+(``linuct_kernels.run``), called in chunks like UCT's to serve the clock, ``stop`` and
+``progress``; the same seed and playout budget give the same search whatever the chunks.
+
+Choices where the sources leave room:
+
+* Features: a child's vector x_a is the row of ``engine.core.features`` (the 1944 + 1
+  neighbourhood features on 9x9, n*n*24 + 1 on any board, Go and Gobang alike) of the
+  position after the child's move.
+* Observations: a playout's result is observed at every node on its path below the root:
+  (x of the node, reward of the player who made the node's move: 1 win, 0.5 draw or jigo,
+  0 loss).  That is the bandit feedback of each node passed through, whose chosen arm is the
+  next node on the path, given to the one shared model; a playout makes ``depth``
+  observations, leaf first.
+* ``linuct-plain`` has no visit counts in its policy: an unvisited child is not tried
+  first, it is ranked by LinUCB like the others (ties: the first in the block, which is
+  shuffled from the seed).  ``linuct-rave``: at N(a) = 0, beta = 1, so the value is LinUCB
+  alone (the UCB1 term, undefined there, has weight 0).
+* ``bandit=exact``: exact LinUCB, A = I + sum x x^T, one shared A^-1 (d x d float64:
+  30 MB on 9x9, 600 MB on 19x19) kept by Sherman-Morrison, score
+  x^T theta + alpha sqrt(x^T A^-1 x).  Each observation costs O(d^2) (3.8 million
+  multiply-adds on 9x9 once A^-1 is dense): about 60 times slower than UCT on 9x9
+  (``scripts/bench_search.py``), so it suits small boards and small budgets.
+* ``bandit=gd`` (the default, for speed): fLinUCB-GD.  theta takes exactly its step, with a
+  past observation drawn uniformly (a reservoir of ``reservoir`` observations that keeps a
+  copy of each feature row, ``engine.bandits.flinucb``).  Its per-arm phi_a would be d
+  floats for every node (15.5 KB on 9x9, over 3 GB for the 200,000-odd nodes of a
+  100,000-playout search), so phi is restricted to one shared diagonal matrix,
+  phi_a = D x_a: the same stochastic-gradient step projected on diagonal matrices,
+  D_j += gamma_t (1/t - [j in x_i] D_j), starting at 0 like phi.  Its fixed point is
+  D_j = 1 / (times feature j was observed), the inverse of the diagonal of sum x x^T, so
+  the width kappa sqrt(x_a^T D x_a) is the diagonal approximation of LinUCB's.  An
+  observation costs O(d + m) with m active features.
+* The model lives with the tree: a search on a fresh tree starts a fresh model, a kept tree
+  (the same position, or the tree reused after the move played) keeps its model.
+
+Memory: nodes hold no feature rows.  Each child keeps the delta of its move (the features it
+turns on and off, ``linuct_kernels``) in a pool of ``DELTA_ENTRIES`` int32 per node of
+``max_nodes``; when that pool is full the tree stops growing, as when the node pool is.
+Stored deltas beat recomputing them at selection (a copy, a move and a diff per child: 64 us
+for the 52 children of a 9x9 middle-game node, against 2.4 us to score them from stored
+deltas) and full rows per child (about 120 indices each there, against 2 to 16).  The model
+adds d floats (gd) or d^2 (exact), the reservoir ``reservoir`` x (n*n*8 + 1) int32.  A
+100,000-playout search on 9x9 peaks at about 200 MiB resident, 166 MiB of which a
+one-playout search already has (tests/test_linuct.py checks < 2 GiB, marked slow).
+
+Speed: ``linuct-rave`` takes about 1.3 times UCT's time per playout on 9x9 (fLinUCB-GD).
+``linuct-plain`` concentrates on deep lines (the LinUCT paper's observation): its paths
+from the empty 9x9 board are 17 nodes long on average at 10,000 playouts and 41 at 40,000,
+each node costing a selection and an observation, so it gets slower per playout as the
+search grows (about 8 times UCT's time at 40,000; ``scripts/bench_search.py``).
+
+Options (``LinuctOptions``, ``LinuctRaveOptions``, plus the common ones):
+  bandit        gd (default: O(d) per observation) or exact (O(d^2))
+  alpha         exact LinUCB's exploration factor; default 1
+  kappa         fLinUCB-GD's exploration factor; default 1, the LinUCT paper's value
+  reservoir     past observations fLinUCB-GD draws from; default 4096
+  expand_after  a leaf gets its children once it has this many visits; default 10 (the
+                LinUCT paper's threshold)
+  final         visits: the most visited root child; mean: the highest mean
+  c             (rave) UCB1's exploration constant; default 0.7, as UCT's
+  rave_k        (rave) k of beta = sqrt(k / (3 N + k)); default 1000, the paper's value.
+                With it LinUCB keeps most of the weight for thousands of visits
+                (beta = 0.5 at N = 1000) and fLinUCB-GD's theta learns slowly
+                (gamma_t = 1/(100 + t)), so the search misses a win in one at 3,000
+                playouts and the capture that decides a semeai at 4,000 (the xfail cases
+                of tests/test_search_contract.py); rave_k=10 finds both (beta = 0.5 at
+                N = 10), and against UCT on 9x9 at 1,000 playouts a move (scripts/match.py,
+                20 games each) k = 10 won 5 games and k = 1000 none.
+"""
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..bandits.flinucb import GD_N
+from ..bandits.linucb import linucb_init
+from ..core import features
+from . import linuct_kernels as lk
+from .options import CommonOptions, option
+from .tree import FIRST, NCHILD, TI_ROWS, NodePool, TreeSearcher, clear_pool, position_key
+
+FIRST_CHUNK = 8            # playouts in the first call, before the speed is known
+DELTA_ENTRIES = 16         # delta pool entries per node: a header of 2, then ~2-14 indices
+
+
+@dataclass
+class LinuctOptions(CommonOptions):
+    bandit: str = option("gd", choices=("gd", "exact"))
+    alpha: float = option(1.0, 0.0, 100.0)
+    kappa: float = option(1.0, 0.0, 100.0)
+    reservoir: int = option(4096, 1, 1_000_000)
+    expand_after: int = option(10, 1, 1_000_000)
+    final: str = option("visits", choices=("visits", "mean"))
+
+
+@dataclass
+class LinuctRaveOptions(LinuctOptions):
+    c: float = option(0.7, 0.0, 100.0)
+    rave_k: float = option(1000.0, 1e-6, 1e12)
+
+
+class FeatureNodePool(NodePool):
+    """A ``NodePool`` whose ``ti`` has LinUCT's ``DELTA`` row, and the pool of deltas it
+    points into.  Tree reuse moves whole columns, so the pointers follow their nodes."""
+
+    def __init__(self, capacity: int):
+        super().__init__(capacity)
+        # the shared kernels index rows by name and copy whole columns, so one more row
+        # rides along with everything they do
+        self.ti = np.zeros((TI_ROWS + 1, capacity), dtype=np.int32)
+        clear_pool(self.ti, self.tf, self.tmeta)
+        self.dpool = np.zeros(DELTA_ENTRIES * capacity, dtype=np.int32)
+        self.dmeta = np.zeros(1, dtype=np.int64)
+
+    def prepare_deltas(self, state, scratch: "Scratch"):
+        """After ``begin``: give the root's children their deltas when the tree is just
+        the root's block (``begin`` expanded it, or nothing grew below it), else squeeze
+        out the deltas of the nodes tree reuse dropped."""
+        if self.used == 1 + self.ti[NCHILD, 0] and (self.used == 1 or self.ti[FIRST, 0] == 1):
+            self.dmeta[lk.D_USED] = 0
+            if self.used > 1 and not lk.attach_deltas(
+                    self.ti, 0, state.s, state.meta, state.zob, self.dpool, self.dmeta,
+                    scratch.cs, scratch.cmeta, scratch.added, scratch.removed,
+                    scratch.work, scratch.counts):
+                raise MemoryError("the delta pool cannot hold the root's children")
+        else:
+            lk.compact_deltas(self.ti, self.tmeta, self.dpool, self.dmeta)
+
+
+class LinearModel:
+    """The shared linear model: theta, and A^-1 (exact) or the diagonal phi with the
+    reservoir (fLinUCB-GD); the other kind's arrays are empty."""
+
+    def __init__(self, n: int, exact: bool, reservoir: int):
+        d = features.dimension(n)
+        self.key = (n, exact, reservoir)
+        self.theta = np.zeros(d)
+        self.exact = exact
+        self.ainv = np.zeros((d, d) if exact else (0, 0))
+        self.u = np.zeros(d if exact else 0)
+        self.uq = np.zeros(d if exact else 0)
+        self.diag = np.zeros(0 if exact else d)
+        self.gd = np.zeros(GD_N)
+        m = 0 if exact else reservoir
+        self.mem_row = np.zeros(m, dtype=np.int64)
+        self.mem_y = np.zeros(m)
+        self.table = np.zeros(m * features.max_active(n), dtype=np.int32)
+        self.table_len = np.zeros(m, dtype=np.int64)
+        self.clear()
+
+    def clear(self):
+        """No observation yet."""
+        if self.exact:
+            linucb_init(self.ainv, self.theta)
+        else:
+            self.theta[:] = 0.0
+            self.diag[:] = 0.0
+            self.gd[:] = 0.0
+
+    @property
+    def nbytes(self) -> int:
+        return sum(a.nbytes for a in (self.theta, self.ainv, self.u, self.uq, self.diag,
+                                      self.mem_row, self.mem_y, self.table, self.table_len))
+
+
+class Scratch:
+    """Work arrays of one search on an n x n board."""
+
+    def __init__(self, state):
+        n, big_p = state.size, state.s.shape[1]
+        max_depth = 4 * big_p
+        width = features.max_active(n)
+        self.ss, self.smeta = np.empty_like(state.s), np.empty_like(state.meta)
+        self.cs, self.cmeta = np.empty_like(state.s), np.empty_like(state.meta)
+        self.path = np.empty(max_depth + 1, dtype=np.int32)
+        self.rows = np.empty((max_depth + 1) * width, dtype=np.int32)
+        self.row_len = np.zeros(max_depth + 1, dtype=np.int64)
+        self.added = np.empty(width, dtype=np.int32)
+        self.removed = np.empty(width, dtype=np.int32)
+        self.work = features.new_work(n)
+        self.counts = np.zeros(2, dtype=np.int64)
+        self.values = np.empty(big_p + 1)
+
+
+class LinuctSearcher(TreeSearcher):
+    name = "linuct-plain"
+    Options = LinuctOptions
+    rave = False
+
+    def reset(self):
+        super().reset()
+        self.model: LinearModel | None = None
+
+    def _kernel_params(self) -> np.ndarray:
+        p = np.zeros(lk.N_PARAMS)
+        exact = self.params.bandit == "exact"
+        p[lk.WIDTH] = self.params.alpha if exact else self.params.kappa
+        p[lk.EXPAND_AFTER] = self.params.expand_after
+        p[lk.EXACT] = float(exact)
+        p[lk.RAVE] = float(self.rave)
+        if self.rave:
+            p[lk.C] = self.params.c
+            p[lk.RAVE_K] = self.params.rave_k
+        return p
+
+    def _prepare_model(self, state, kept: bool):
+        key = (state.size, self.params.bandit == "exact", self.params.reservoir)
+        if self.model is None or self.model.key != key:
+            self.model = LinearModel(*key)
+        elif not kept:
+            self.model.clear()
+
+    def search(self, state, budget, stop=None, progress=None):
+        t0 = time.perf_counter()
+        if self.pool is None:
+            self.pool = FeatureNodePool(self.params.max_nodes)
+        kept = self.pool.key == position_key(state.s, state.meta, state.komi)
+        cand = self._prepare(state)
+        pool = self.pool
+        scratch = Scratch(state)
+        pool.prepare_deltas(state, scratch)
+        self._prepare_model(state, kept)
+        model = self.model
+        params = self._kernel_params()
+
+        def run_chunk(playouts, max_sim):
+            return lk.run(pool.ti, pool.tf, pool.tmeta, pool.dpool, pool.dmeta, state.s,
+                          state.meta, state.zob, self.rng, state.komi, params, playouts,
+                          max_sim, model.theta, model.ainv, model.u, model.uq,
+                          model.diag, model.gd, model.mem_row, model.mem_y, model.table,
+                          model.table_len, scratch.ss, scratch.smeta, scratch.cs,
+                          scratch.cmeta, scratch.path, scratch.rows, scratch.row_len,
+                          scratch.added, scratch.removed, scratch.work, scratch.counts,
+                          cand, scratch.values)
+
+        return self._search_in_chunks(state, budget, stop, progress, t0, FIRST_CHUNK,
+                                      run_chunk)
+
+
+class LinuctRaveSearcher(LinuctSearcher):
+    name = "linuct-rave"
+    Options = LinuctRaveOptions
+    rave = True

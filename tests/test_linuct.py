@@ -1,0 +1,297 @@
+"""LinUCT: the selection values against x^T theta + alpha sqrt(x^T A^-1 x) (and the RAVE mix)
+computed in numpy from feature rows of positions replayed move by move; the exact model
+against the ridge regression of the observations the docstring promises; the fLinUCB-GD
+step against its formulas written out in Python; feature deltas surviving tree reuse;
+bounded memory; both bandits on Go and Gobang."""
+
+import math
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from engine.coords import from_gtp
+from engine.core import features
+from engine.core.layout import BLACK, WHITE
+from engine.core.rng import make_rng, rand_below
+from engine.go_state import GoState
+from engine.gobang_state import GobangState
+from engine.rules import GobangRules, GoRules
+from engine.search import linuct_kernels as lk
+from engine.search import registry
+from engine.search.base import Budget
+from engine.search.linuct import DELTA_ENTRIES, FeatureNodePool
+from engine.search.tree import FIRST, MOVE, NCHILD, TI_ROWS, VISITS, WINS
+
+from conftest import go_from_text
+
+ALGOS = ["linuct-plain", "linuct-rave"]
+
+
+def go5():
+    return GoState(GoRules(size=5))
+
+
+def go5_capture():
+    """Black to play can capture at C5 (and white can save the stone there)."""
+    return go_from_text("""
+        . . . . .
+        . X O X .
+        . . X . .
+        . . . . .
+        . . . . .
+    """, BLACK)
+
+
+def gobang7():
+    state = GobangState(GobangRules(size=7))
+    for move, color in (("D4", BLACK), ("E5", WHITE), ("C3", BLACK)):
+        state.play(from_gtp(move, 7), color)
+    return state
+
+
+def dense_row(state) -> np.ndarray:
+    idx = np.zeros(features.max_active(state.size), dtype=np.int32)
+    m = features.board_row(state.s, state.meta, idx)
+    x = np.zeros(features.dimension(state.size))
+    x[idx[:m]] = 1.0
+    return x
+
+
+def tree_positions(pool, root_state) -> dict[int, object]:
+    """Every node of the tree -> a state holding its position, by replaying the moves."""
+    positions = {0: root_state}
+    stack = [0]
+    while stack:
+        v = stack.pop()
+        first, nch = int(pool.ti[FIRST, v]), int(pool.ti[NCHILD, v])
+        for c in range(first, first + nch):
+            child = positions[v].clone()
+            child.play(int(pool.ti[MOVE, c]))
+            positions[c] = child
+            stack.append(c)
+    return positions
+
+
+def engine_values(searcher, state, node: int) -> np.ndarray:
+    """``child_values`` of ``node`` as the search computes them (rows from the deltas)."""
+    pool, model = searcher.pool, searcher.model
+    idx = np.zeros(features.max_active(state.size), dtype=np.int32)
+    m = features.board_row(state.s, state.meta, idx)
+    out = np.zeros(pool.ti[NCHILD, node])
+    uq = np.zeros_like(model.uq)
+    lk.child_values(pool.ti, pool.tf, node, pool.dpool, idx, 0, m, model.theta, model.ainv,
+                    uq, model.diag, searcher._kernel_params(), out)
+    return out
+
+
+def reference_values(searcher, positions, node: int) -> np.ndarray:
+    """The documented values from dense rows of the children's positions."""
+    p, pool, model = searcher.params, searcher.pool, searcher.model
+    first, nch = int(pool.ti[FIRST, node]), int(pool.ti[NCHILD, node])
+    big_n = pool.ti[VISITS, node]
+    values = []
+    for c in range(first, first + nch):
+        x = dense_row(positions[c])
+        if p.bandit == "exact":
+            v = x @ model.theta + p.alpha * math.sqrt(max(x @ model.ainv @ x, 0.0))
+        else:
+            v = x @ model.theta + p.kappa * math.sqrt(max(x @ (model.diag * x), 0.0))
+        n = pool.ti[VISITS, c]
+        if searcher.rave and n > 0:
+            beta = math.sqrt(p.rave_k / (3 * n + p.rave_k))
+            ucb = pool.tf[WINS, c] / n + p.c * math.sqrt(math.log(big_n) / n)
+            v = beta * v + (1 - beta) * ucb
+        values.append(v)
+    return np.array(values)
+
+
+def expanded_nodes(pool, limit: int) -> list[int]:
+    return [v for v in range(pool.used) if pool.ti[NCHILD, v] > 0][:limit]
+
+
+@pytest.mark.parametrize("algo", ALGOS)
+@pytest.mark.parametrize("bandit", ["exact", "gd"])
+@pytest.mark.parametrize("make_state", [go5, go5_capture, gobang7])
+def test_selection_values_match_the_formula(algo, bandit, make_state):
+    state = make_state()
+    searcher = registry.make(algo, seed=4, options={"bandit": bandit, "expand_after": "3"})
+    searcher.search(state, Budget(playouts=300))
+    positions = tree_positions(searcher.pool, state)
+    nodes = expanded_nodes(searcher.pool, 6)
+    assert len(nodes) >= 4   # the root and some nodes below it
+    for v in nodes:
+        np.testing.assert_allclose(engine_values(searcher, positions[v], v),
+                                   reference_values(searcher, positions, v),
+                                   rtol=1e-9, atol=1e-9)
+
+
+@pytest.mark.parametrize("algo", ALGOS)
+@pytest.mark.parametrize("make_state", [go5_capture, gobang7])
+def test_exact_model_is_the_ridge_regression_of_every_node_observation(algo, make_state):
+    # every playout through a node observes (x_node, reward of the node's mover) once, so
+    # A = I + sum_v N(v) x_v x_v^T and b = sum_v W(v) x_v over the nodes below the root
+    state = make_state()
+    searcher = registry.make(algo, seed=2, options={"bandit": "exact", "expand_after": "2"})
+    searcher.search(state, Budget(playouts=200))
+    pool, model = searcher.pool, searcher.model
+    positions = tree_positions(pool, state)
+    d = features.dimension(state.size)
+    a, b = np.eye(d), np.zeros(d)
+    for v in range(1, pool.used):
+        x = dense_row(positions[v])
+        a += pool.ti[VISITS, v] * np.outer(x, x)
+        b += pool.tf[WINS, v] * x
+    np.testing.assert_allclose(model.ainv, np.linalg.inv(a), atol=1e-8)
+    np.testing.assert_allclose(model.theta, np.linalg.solve(a, b), atol=1e-8)
+
+
+def test_gd_step_follows_its_formulas():
+    d, cap, stride = 30, 5, 12
+    rng_rows = np.random.default_rng(0)
+    obs = [(np.sort(rng_rows.choice(d, rng_rows.integers(1, stride), replace=False)),
+            float(rng_rows.integers(0, 3)) / 2) for _ in range(40)]
+    theta, diag, gd = np.zeros(d), np.zeros(d), np.zeros(2)
+    mem_row, mem_y = np.zeros(cap, dtype=np.int64), np.zeros(cap)
+    table, table_len = np.zeros(cap * stride, dtype=np.int32), np.zeros(cap, dtype=np.int64)
+    rng = make_rng(7)
+    ref_rng = make_rng(7)
+    ref_theta, ref_diag, kept = np.zeros(d), np.zeros(d), [None] * cap
+    for t, (row, y) in enumerate(obs, start=1):
+        rows = row.astype(np.int32)
+        lk.gd_observe(theta, diag, gd, mem_row, mem_y, table, table_len, rows, 0, len(rows),
+                      y, rng)
+        # reservoir (algorithm R), then one step from a uniformly drawn remembered one
+        slot = t - 1 if t <= cap else int(rand_below(ref_rng, t))
+        if slot < cap:
+            kept[slot] = (row, y)
+        xi_idx, yi = kept[int(rand_below(ref_rng, min(t, cap)))]
+        xi = np.zeros(d)
+        xi[xi_idx] = 1.0
+        gamma, lam = 1 / (100 + t), t ** -0.4
+        ref_theta = ref_theta + gamma * ((yi - ref_theta @ xi) * xi - lam * ref_theta)
+        ref_diag = ref_diag + gamma * (1 / t - xi * ref_diag)
+    np.testing.assert_allclose(theta, ref_theta, atol=1e-12)
+    np.testing.assert_allclose(diag, ref_diag, atol=1e-12)
+    assert gd[0] == len(obs) and gd[1] == len(obs)
+
+
+@pytest.mark.parametrize("algo", ALGOS)
+def test_deltas_stay_right_through_tree_reuse(algo):
+    state = go5()
+    searcher = registry.make(algo, seed=3, options={"expand_after": "2"})
+    first = searcher.search(state, Budget(playouts=400))
+    searcher.notify_play(state, first.move, state.to_play)
+    state.play(first.move)
+    kept_nodes = searcher.pool.used
+    assert kept_nodes > 1 + searcher.pool.ti[NCHILD, 0]   # a subtree came along
+    searcher.search(state, Budget(playouts=200))
+    positions = tree_positions(searcher.pool, state)
+    for v in expanded_nodes(searcher.pool, 8):
+        np.testing.assert_allclose(engine_values(searcher, positions[v], v),
+                                   reference_values(searcher, positions, v),
+                                   rtol=1e-9, atol=1e-9)
+
+
+def test_the_model_lives_with_the_tree():
+    # a small k keeps the tree shallow, so 100 fresh playouts make fewer model steps than
+    # 200 on a kept tree
+    searcher = registry.make("linuct-rave", seed=1, options={"rave_k": "10"})
+    searcher.search(go5(), Budget(playouts=100))
+    steps = searcher.model.gd[0]
+    searcher.search(go5(), Budget(playouts=100))     # the same position: tree and model kept
+    assert searcher.model.gd[0] > steps
+    other = go5()
+    other.play(from_gtp("C3", 5))
+    searcher.search(other, Budget(playouts=100))     # another position: both start afresh
+    assert 0 < searcher.model.gd[0] < steps
+
+
+def test_memory_is_bounded_by_the_pools():
+    searcher = registry.make("linuct-plain", seed=1, options={"max_nodes": "2000"})
+    result = searcher.search(go5(), Budget(playouts=3000))
+    pool, model = searcher.pool, searcher.model
+    assert isinstance(pool, FeatureNodePool)
+    assert pool.ti.shape == (TI_ROWS + 1, 2000)
+    assert pool.dpool.shape == (DELTA_ENTRIES * 2000,)
+    assert result.playouts == 3000 and pool.used <= 2000   # a full pool stops the growth
+    assert 0 < pool.dmeta[lk.D_USED] <= pool.dpool.shape[0]
+    # fLinUCB-GD: no d x d matrix, no per-node vectors; the reservoir keeps row copies
+    d = features.dimension(5)
+    assert model.ainv.size == 0
+    assert model.nbytes < 4 * d * 8 + 4096 * (features.max_active(5) * 4 + 8 + 8 + 8)
+
+
+def test_a_full_delta_pool_stops_the_growth_not_the_search():
+    searcher = registry.make("linuct-rave", seed=1, options={"max_nodes": "1000"})
+    searcher.search(go5(), Budget(playouts=10))
+    pool = searcher.pool
+    pool.dpool = pool.dpool[:pool.dmeta[lk.D_USED] + 5]   # room for no further expansion
+    used = pool.used
+    result = searcher.search(go5(), Budget(playouts=500))
+    assert result.playouts == 500 and pool.used == used
+
+
+@pytest.mark.parametrize("algo", ALGOS)
+@pytest.mark.parametrize("make_state", [go5, gobang7])
+def test_exact_bandit_plays_legal_moves_deterministically(algo, make_state):
+    def run():
+        r = registry.make(algo, seed=6, options={"bandit": "exact"}).search(
+            make_state(), Budget(playouts=300))
+        return r.move, r.nodes, [(c.move, c.visits, c.winrate) for c in r.candidates]
+    first = run()
+    assert make_state().is_legal(first[0])
+    assert first == run()
+
+
+def test_exact_plain_finds_a_gobang_win_in_one():
+    state = GobangState(GobangRules(size=7))
+    for b, w in (("B4", "B6"), ("C4", "C6"), ("D4", "D6"), ("E4", "E6")):
+        state.play(from_gtp(b, 7), BLACK)
+        state.play(from_gtp(w, 7), WHITE)
+    result = registry.make("linuct-plain", seed=1, options={"bandit": "exact"}).search(
+        state, Budget(playouts=300))
+    assert result.move in (from_gtp("A4", 7), from_gtp("F4", 7))
+
+
+def test_options_are_typed_and_checked():
+    plain = registry.make("linuct-plain", options={"bandit": "exact", "alpha": "0.5"})
+    assert plain.options()["bandit"] == "exact" and plain.options()["alpha"] == 0.5
+    assert "rave_k" not in plain.options()
+    rave = registry.make("linuct-rave")
+    assert rave.options()["bandit"] == "gd" and rave.options()["expand_after"] == 10
+    rave.set_option("rave_k", "1000")
+    rave.set_option("kappa", "2")
+    assert rave._kernel_params()[lk.RAVE_K] == 1000 and rave._kernel_params()[lk.WIDTH] == 2
+    with pytest.raises(ValueError, match="option bandit must be one of gd, exact"):
+        rave.set_option("bandit", "ucb")
+    with pytest.raises(ValueError, match="unknown option 'c' for linuct-plain"):
+        plain.set_option("c", "1")
+
+
+def test_switching_the_bandit_rebuilds_the_model():
+    searcher = registry.make("linuct-rave", seed=1)
+    searcher.search(go5(), Budget(playouts=50))
+    assert searcher.model.ainv.size == 0
+    searcher.set_option("bandit", "exact")
+    result = searcher.search(go5(), Budget(playouts=50))
+    assert searcher.model.ainv.shape == (601, 601) and result.playouts == 50
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("algo", ALGOS)
+def test_resident_memory_at_100k_playouts_on_9x9_stays_under_2_gib(algo):
+    code = f"""
+import resource
+from engine.go_state import GoState
+from engine.rules import GoRules
+from engine.search import registry
+from engine.search.base import Budget
+r = registry.make({algo!r}, seed=1).search(GoState(GoRules(size=9)), Budget(playouts=100_000))
+print(r.playouts, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=600).stdout.split()
+    assert int(out[0]) == 100_000
+    assert int(out[1]) * 1024 < 2 * 2**30   # ru_maxrss is in KiB on Linux
