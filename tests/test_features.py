@@ -33,10 +33,8 @@ def reference_row(grid: np.ndarray) -> list[int]:
                 continue
             for d, (dr, dc) in enumerate(DIRS):
                 rr, cc = r + dr, c + dc
-                if not (0 <= rr < n and 0 <= cc < n):
+                if not (0 <= rr < n and 0 <= cc < n) or grid[rr, cc] == EMPTY:
                     bit = 2
-                elif grid[rr, cc] == EMPTY:
-                    continue
                 else:
                     bit = 0 if grid[rr, cc] == me else 1
                 row.append(((r * n + c) * 8 + d) * 3 + bit)
@@ -74,32 +72,39 @@ def test_hand_made_three_by_three():
         . X .
         . . .
     """)
-    # X at a3 (point 0): edge N, NE, SW, W, NW; E is O (other), SE is X (same), S empty
-    # O at b3 (point 1, base 24): edge N, NE, NW; S and W are X (other); E, SE, SW empty
+    # X at a3 (point 0): E is O (other), SE is X (same), the rest empty or off the board
+    # O at b3 (point 1, base 24): S and W are X (other), the rest empty or off the board
     # X at b2 (point 4, base 96): N is O (other), NW is X (same), the rest empty
     # constant: 9 * 24 = 216
-    expected = [0 * 3 + 2, 1 * 3 + 2, 2 * 3 + 1, 3 * 3 + 0, 5 * 3 + 2, 6 * 3 + 2, 7 * 3 + 2,
-                24 + 0 * 3 + 2, 24 + 1 * 3 + 2, 24 + 4 * 3 + 1, 24 + 6 * 3 + 1, 24 + 7 * 3 + 2,
-                96 + 0 * 3 + 1, 96 + 7 * 3 + 0,
-                216]
+    x_a3 = [d * 3 + (1 if d == 2 else 0 if d == 3 else 2) for d in range(8)]
+    o_b3 = [24 + d * 3 + (1 if d in (4, 6) else 2) for d in range(8)]
+    x_b2 = [96 + d * 3 + (1 if d == 0 else 0 if d == 7 else 2) for d in range(8)]
+    expected = x_a3 + o_b3 + x_b2 + [216]
     assert row_of(state.s, state.meta) == expected
 
 
-def test_lone_centre_stone_sets_nothing_but_edge_stone_sees_the_edge():
+def test_a_lone_stone_anywhere_sets_its_eight_empty_or_edge_bits():
     centre = go_position("""
         . . .
         . X .
         . . .
     """)
-    assert row_of(centre.s, centre.meta) == [216]
+    assert row_of(centre.s, centre.meta) == [4 * 24 + d * 3 + 2 for d in range(8)] + [216]
     corner = go_position("""
         . . .
         . . .
         . . O
     """)
-    base = 8 * 24
-    # S, SW, SE, E, NE off the board: directions 4, 5, 3, 2, 1
-    assert row_of(corner.s, corner.meta) == [base + d * 3 + 2 for d in (1, 2, 3, 4, 5)] + [216]
+    assert row_of(corner.s, corner.meta) == [8 * 24 + d * 3 + 2 for d in range(8)] + [216]
+
+
+def test_every_move_on_an_empty_board_gives_a_distinct_row():
+    rows = set()
+    for p in GoState(GoRules(size=5)).empty_points():
+        state = GoState(GoRules(size=5))
+        state.play(int(p))
+        rows.add(tuple(row_of(state.s, state.meta)))
+    assert len(rows) == 25
 
 
 def test_colour_swap_leaves_the_row_unchanged():
@@ -208,7 +213,8 @@ def test_child_row_of_a_multi_stone_suicide():
     move = point(0, 0, n)
     assert state.is_legal(move, WHITE)
     na, nr = DeltaChecker(n).check(state.s, state.meta, state.zob, move, WHITE)
-    assert na == 0 and nr > 0  # the white stone and its contacts vanish
+    # the white stones' triples vanish, and their black neighbours now look at empty points
+    assert nr > na > 0
 
 
 def test_child_rows_from_deltas_in_random_gobang_games():

@@ -5,23 +5,24 @@ N, NE, E, SE, S, SW, W, NW, three bits describe q relative to the stone on p:
 
     bit 0  q holds a stone of the same colour as p
     bit 1  q holds a stone of the other colour
-    bit 2  q is off the board (p is on the edge)
+    bit 2  q is empty or off the board
 
 and a last, constant feature is always 1.  Feature index ``((i * 8) + dir) * 3 + bit`` with
 i = row * n + col the on-board point, so the dimension is n*n*24 + 1 (1945 on 9x9,
 8665 on 19x19) and the constant is the last index.
 
 Encoding of empty points (the source leaves it open; ALGORITHMS.md sec. 4): an empty p sets
-no bit, and an empty neighbour q sets no bit of p's triple.  Why this reading:
+no bit, which gives the all-zero triples of the paper's example; a stone sets exactly one
+bit per direction, the third one for an empty or off-board neighbour, as the source words
+it.  Why this reading and not "empty sets no bit":
 
-* the paper's example vector has all-zero triples, which only an encoding with a
-  "no bit" case produces;
-* it keeps "empty" and "off the board" apart, as Go shape needs (a stone on the first
-  line is not a stone with an empty point beside it): three bits one-hot code four cases
-  with empty as the reference case, so no bit is a sum of others plus the constant;
-* a row then has one active index per (stone, non-empty neighbour) pair, plus the
-  constant: an empty board is the constant alone and a dot product costs the stone
-  contacts, not the dimension.
+* every stone then shows in the row with 8 bits of its own point, so each move gives its
+  child a distinct feature vector.  With "empty sets no bit" a stone played in open space
+  set no bit at all: every such move had its parent's vector, only edge moves looked new,
+  and LinUCB's exploration width pulled the search to the first line (seen in matches
+  against UCT: LinUCT opened on A1, J9, H9 and lost every game);
+* a row has 8 active indices per stone plus the constant: an empty board is the constant
+  alone and a dot product costs 8 per stone, not the dimension.
 
 A property to know about: "same" and "other" are relative to the stone on p, so the row
 does not change when every stone changes colour; it describes shape, not whose it is.
@@ -53,7 +54,7 @@ from .layout import BOARD, EMPTY, M_SIZE, OFFBOARD
 
 N_DIRS = 8
 N_BITS = 3
-SAME, OTHER, EDGE = range(3)
+SAME, OTHER, EMPTY_OR_EDGE = range(3)
 NO_BIT = -1
 
 
@@ -94,10 +95,8 @@ def _bit(s, p, q):
     if c == EMPTY:
         return NO_BIT
     cq = s[BOARD, q]
-    if cq == EMPTY:
-        return NO_BIT
-    if cq == OFFBOARD:
-        return EDGE
+    if cq == EMPTY or cq == OFFBOARD:
+        return EMPTY_OR_EDGE
     if cq == c:
         return SAME
     return OTHER

@@ -42,7 +42,7 @@ turns on and off, ``linuct_kernels``) in a pool of ``DELTA_ENTRIES`` int32 per n
 ``max_nodes``; when that pool is full the tree stops growing, as when the node pool is.
 Stored deltas beat recomputing them at selection (a copy, a move and a diff per child: 64 us
 for the 52 children of a 9x9 middle-game node, against 2.4 us to score them from stored
-deltas) and full rows per child (about 120 indices each there, against 2 to 16).  The model
+deltas) and full rows per child (hundreds of indices each there, against 10 to 26).  The model
 adds d floats (gd) or d^2 (exact), the reservoir ``reservoir`` x (n*n*8 + 1) int32.  A
 100,000-playout search on 9x9 peaks at about 200 MiB resident, 166 MiB of which a
 one-playout search already has (tests/test_linuct.py checks < 2 GiB, marked slow).
@@ -85,7 +85,7 @@ from .options import CommonOptions, option
 from .tree import FIRST, NCHILD, TI_ROWS, NodePool, TreeSearcher, clear_pool, position_key
 
 FIRST_CHUNK = 8            # playouts in the first call, before the speed is known
-DELTA_ENTRIES = 16         # delta pool entries per node: a header of 2, then ~2-14 indices
+DELTA_ENTRIES = 32         # delta pool entries per node: a header of 2, then ~10-26 indices
 
 
 @dataclass

@@ -1,0 +1,219 @@
+"""Re-run the published SHOT and LinUCT tables (ALGORITHMS.md sections 3 and 4) with our
+engine, through the match runner, and print our figures beside the published ones.
+
+    python scripts/reproduce_tables.py --list                # the cells and their commands
+    python scripts/reproduce_tables.py --only 'shot-gobang10-p*' --games 40 --workers 2
+    python scripts/reproduce_tables.py --report              # the markdown table, no games
+
+Every cell is one match, engine A (the engine whose win rate the paper reports) against
+engine B, colours alternating, in ``results/tables/<cell>/``.  Running a cell again resumes
+it; a larger ``--games`` extends it (``engine/match/runner.py``).  Without ``--games`` a
+cell is played up to its planned count (``Cell.games``: what the 2-core budget allowed,
+see docs/published-tables.md).  The report reads only the results files, so it shows
+exactly the games that were played.
+"""
+
+import argparse
+import fnmatch
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.match.referee import GameSetup
+from engine.match.runner import (RESULTS_FILE, EngineSpec, MatchConfig, local_executor,
+                                 run_match)
+from engine.match.stats import summarise
+from engine.timecontrol import TimeSettings
+
+OUT_ROOT = Path("results/tables")
+ENGINE = ".venv/bin/python gtp_main.py"
+MASTER_SEED = 2015
+# One random move each for Gobang, two (one each) for Go: games differ, openings stay sane.
+GOBANG_OPENING = 2
+GO_OPENING = 2
+
+
+@dataclass(frozen=True)
+class Cell:
+    name: str            # folder under results/tables
+    table: str           # which published table it belongs to
+    label: str           # the row, as the paper names it
+    published: float | None  # engine A's published win rate, percent
+    a: str               # engine A's command line
+    b: str
+    setup: GameSetup
+    opening: int
+    games: int           # planned number of games
+
+
+def engine(game: str, size: int, algo: str, playouts: int | None = None,
+           seconds: float | None = None, settings: str = "") -> str:
+    """Our engine's command line: seeded per game, never resigning (every game is played
+    to its end, as in the papers' tables); ``settings`` adds ``--set`` options."""
+    budget = f"--playouts {playouts}" if playouts else f"--time {seconds}"
+    extra = f" {settings}" if settings else ""
+    return (f"{ENGINE} --game {game} --size {size} --algo {algo} {budget} "
+            f"--seed {{seed}} --set resign_threshold=0{extra}")
+
+
+def gobang(size: int, seconds: float | None = None) -> GameSetup:
+    time = TimeSettings(0.0, seconds, 1) if seconds else None
+    return GameSetup(game="gobang", size=size, rule="freestyle", time=time)
+
+
+GO9 = GameSetup(game="go", size=9, komi=7.5, superko=True)
+
+
+def _cells() -> list[Cell]:
+    cells = []
+    # Table 1: SHOT vs UCT, 10x10 Gobang, equal playouts.
+    for k, pub, games in ((10, 60.9, 100), (20, 54.2, 100), (30, 49.9, 50),
+                          (40, 45.9, 50), (50, 42.9, 50)):
+        n = 1000 * k
+        cells.append(Cell(f"shot-uct-gobang10-p{k}k", "1: equal playouts, Gobang 10x10",
+                          f"SHOT {k}k vs UCT {k}k", pub,
+                          engine("gobang", 10, "shot", n), engine("gobang", 10, "uct", n),
+                          gobang(10), GOBANG_OPENING, games))
+    # Table 2: equal time per move (the paper's 0.072/0.142/0.343 s on 10x10; on 20x20 the
+    # paper went from 0.216 s up: we play the two shortest budgets that fit).
+    for size, seconds, pub, games in ((10, 0.072, 85.6, 60), (10, 0.142, 78.4, 60),
+                                      (10, 0.343, 67.4, 40), (20, 0.216, 92.1, 10),
+                                      (20, 0.432, 93.7, 10)):
+        ms = round(1000 * seconds)
+        cells.append(Cell(f"shot-uct-gobang{size}-t{ms}ms",
+                          f"2: equal time, Gobang {size}x{size}",
+                          f"SHOT vs UCT, {seconds} s/move", pub,
+                          engine("gobang", size, "shot", seconds=seconds),
+                          engine("gobang", size, "uct", seconds=seconds),
+                          gobang(size, seconds), GOBANG_OPENING, games))
+    # Table 3: against UCT with 41k playouts, 10x10 Gobang.
+    ref = engine("gobang", 10, "uct", 41_000)
+    for algo, k, pub, games in (("uct", 100, 47.7, 10), ("uct", 150, 44.2, 10),
+                                ("uct", 200, 47.9, 10), ("uct", 300, 47.6, 10),
+                                ("shot", 60, 63.4, 10), ("shot", 80, 68.9, 10),
+                                ("shot", 120, 70.7, 10)):
+        cells.append(Cell(f"{algo}{k}k-uct41k-gobang10", "3: vs UCT 41k, Gobang 10x10",
+                          f"{algo.upper()} {k}k vs UCT 41k", pub,
+                          engine("gobang", 10, algo, 1000 * k), ref,
+                          gobang(10), GOBANG_OPENING, games))
+    # Table 4: SHOT vs UCT, 9x9 Go, equal playouts.
+    for n, pub, games in ((500, 29, 50), (1000, 46, 50), (2000, 50, 50),
+                          (5000, 40, 10), (10000, 31, 10)):
+        cells.append(Cell(f"shot-uct-go9-p{n}", "4: SHOT vs UCT, Go 9x9",
+                          f"SHOT {n} vs UCT {n}", pub,
+                          engine("go", 9, "shot", n), engine("go", 9, "uct", n),
+                          GO9, GO_OPENING, games))
+    # Table 5: LinUCT, 9x9 Go.  LinUCT_RAVE with the paper's k = 1000 (our default is 10).
+    for n, pub, games in ((4000, 39.1, 10), (8000, 17.4, 10)):
+        cells.append(Cell(f"linuct-plain{n}-plain2000-go9", "5: LinUCT_PLAIN, Go 9x9",
+                          f"LinUCT_PLAIN {n} vs LinUCT_PLAIN 2000", pub,
+                          engine("go", 9, "linuct-plain", n),
+                          engine("go", 9, "linuct-plain", 2000), GO9, GO_OPENING, games))
+    for n, pub, games in ((1000, 43, 10), (2000, 53, 10), (4000, 45, 10), (8000, 49, 10)):
+        cells.append(Cell(f"linuct-rave-uct-go9-p{n}", "5: LinUCT_RAVE vs UCT, Go 9x9",
+                          f"LinUCT_RAVE {n} vs UCT {n}", pub,
+                          engine("go", 9, "linuct-rave", n, settings="--set rave_k=1000"),
+                          engine("go", 9, "uct", n),
+                          GO9, GO_OPENING, games))
+    # Not in the paper: the same with k = 10, to show what k does.
+    for n, pub, games in ((1000, 43, 10), (2000, 53, 10)):
+        cells.append(Cell(f"linuct-rave-k10-uct-go9-p{n}", "5: LinUCT_RAVE vs UCT, Go 9x9",
+                          f"LinUCT_RAVE (k = 10) {n} vs UCT {n}", pub,
+                          engine("go", 9, "linuct-rave", n, settings="--set rave_k=10"),
+                          engine("go", 9, "uct", n),
+                          GO9, GO_OPENING, games))
+    return cells
+
+
+CELLS = _cells()
+
+
+def config(cell: Cell, games: int) -> MatchConfig:
+    return MatchConfig(a=EngineSpec("a", cell.a), b=EngineSpec("b", cell.b),
+                       setup=cell.setup, games=games, alternate=True, seed=MASTER_SEED,
+                       random_opening=cell.opening)
+
+
+def recorded_rows(cell: Cell) -> list[dict]:
+    path = OUT_ROOT / cell.name / RESULTS_FILE
+    if not path.exists():
+        return []
+    lines = path.read_text().splitlines()[1:]
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def report(cells: list[Cell]) -> str:
+    """The markdown table of every cell: published, ours, games, interval, effort."""
+    head = ("| cell | table | match (A vs B) | published A % | ours A % | 95% Wilson | "
+            "games (A W-L-D) | void | A s/move, playouts/move | B s/move, playouts/move |")
+    lines = [head, "|" + "---|" * 10]
+    for cell in cells:
+        rows = recorded_rows(cell)
+        s = summarise(rows, {"a": "A", "b": "B"})
+        t = s.total
+        pub = "-" if cell.published is None else f"{cell.published:g}"
+        if t.games:
+            low, high = s.interval()
+            ours, interval = _pct(s.win_rate), f"{_pct(low)} - {_pct(high)}"
+        else:
+            ours, interval = "not run", "-"
+        effort = []
+        for label in ("a", "b"):
+            u = s.usage[label]
+            if u.genmoves:
+                ppm = u.playouts_per_move
+                effort.append(f"{u.seconds_per_move:.3f}, "
+                              f"{'?' if ppm is None else f'{ppm:.0f}'}")
+            else:
+                effort.append("-")
+        lines.append(f"| {cell.name} | {cell.table} | {cell.label} | {pub} | {ours} | "
+                     f"{interval} | {t.games} ({t.wins}-{t.losses}-{t.draws}) | {s.void} | "
+                     f"{effort[0]} | {effort[1]} |")
+    return "\n".join(lines)
+
+
+def select(patterns: list[str] | None) -> list[Cell]:
+    if not patterns:
+        return CELLS
+    chosen = [c for c in CELLS if any(fnmatch.fnmatch(c.name, p) for p in patterns)]
+    if not chosen:
+        raise SystemExit(f"no cell matches {patterns}; see --list")
+    return chosen
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--only", nargs="+", metavar="GLOB", help="cells to run (names, globs)")
+    ap.add_argument("--games", type=int,
+                    help="play each selected cell up to this many games (default: its plan)")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--list", action="store_true", help="print the cells and their commands")
+    ap.add_argument("--report", action="store_true", help="only print the table")
+    args = ap.parse_args(argv)
+    cells = select(args.only)
+    if args.list:
+        for c in cells:
+            print(f"{c.name}: {c.label} (published {c.published}, planned {c.games} games)"
+                  f"\n  A: {c.a}\n  B: {c.b}\n  setup: {c.setup}\n  opening: {c.opening}")
+        return 0
+    if not args.report:
+        with local_executor(args.workers) as executor:
+            for cell in cells:
+                games = args.games if args.games is not None else cell.games
+                s = run_match(config(cell, games), OUT_ROOT / cell.name, executor,
+                              progress=False)
+                low, high = s.interval() if s.total.games else (0.0, 1.0)
+                rate = "-" if s.win_rate is None else _pct(s.win_rate)
+                print(f"{cell.name}: A {rate}% [{_pct(low)}, {_pct(high)}] over "
+                      f"{s.total.games} games ({s.void} void)", flush=True)
+    print(report(select(args.only) if args.report else cells))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
