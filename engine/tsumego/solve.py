@@ -1,0 +1,154 @@
+"""Solving one problem once: one back end (or an external GTP engine), one budget, one
+seed -> one ``Outcome``, a row of the sweep's results.
+
+The position searched is the problem's own, or its tsumego frame (``frame``) for a
+composed Go problem when ``use_frame`` is on and the board has room for one.  Back ends
+come from the registry by name with resigning turned off, so every run gives a move;
+their seed is derived from (problem, back end, budget, seed index) alone, so a table can
+be reproduced run by run, in any order and on any machine.
+
+An external engine (GNU Go, or any GTP engine that knows ``loadsgf`` and
+``reg_genmove``) gets the same position written to a temporary SGF; its rows have budget
+0 (the engine spends what its own settings say) and seed index 0.
+"""
+
+import hashlib
+import os
+import shlex
+import subprocess
+import tempfile
+import time
+from dataclasses import asdict, dataclass
+
+from ..coords import RESIGN, from_gtp, to_gtp
+from ..core.layout import BLACK
+from ..search.base import Budget
+from ..search.registry import make
+from ..sgf import save_game
+from .frame import frame_problem
+
+COLUMNS = ("problem", "algo", "budget", "seed", "move", "correct", "seconds")
+SEARCH_OPTIONS = {"resign_threshold": "0"}   # a tsumego run must name a move
+
+
+@dataclass
+class Outcome:
+    problem: str
+    algo: str
+    budget: int
+    seed: int            # the seed index; the searcher's seed is ``job_seed`` of the row
+    move: str            # GTP vertex, "pass" or "resign"
+    correct: bool
+    seconds: float
+
+    def as_row(self) -> dict:
+        return asdict(self)
+
+
+def job_seed(problem: str, algo: str, budget: int, seed_index: int) -> int:
+    """A 63-bit seed that depends on nothing but the run's coordinates."""
+    key = f"{problem}|{algo}|{budget}|{seed_index}".encode()
+    return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "little") >> 1
+
+
+def position(problem, use_frame: bool = True):
+    """The state a run searches: the frame of a composed Go problem when there is room
+    for one (and ``use_frame``), else a copy of the problem's position."""
+    if use_frame and problem.kind == "sgf" and problem.game == "go":
+        return frame_problem(problem).state
+    return problem.state.clone()
+
+
+def solve(problem, algo: str, budget: int, seed_index: int, options: dict | None = None,
+          use_frame: bool = True, state=None) -> Outcome:
+    """Search ``problem`` with back end ``algo`` for ``budget`` playouts.  ``state``:
+    the position to search when the caller has built it already (see ``position``)."""
+    state = position(problem, use_frame) if state is None else state
+    searcher = make(algo, seed=job_seed(problem.name, algo, budget, seed_index),
+                    options={**SEARCH_OPTIONS, **(options or {})})
+    t0 = time.perf_counter()
+    result = searcher.search(state, Budget(playouts=budget))
+    seconds = time.perf_counter() - t0
+    return Outcome(problem=problem.name, algo=algo, budget=budget, seed=seed_index,
+                   move=to_gtp(result.move, state.size),
+                   correct=problem.is_correct(result.move), seconds=seconds)
+
+
+class GtpEngine:
+    """An external engine process spoken to in GTP; a context manager."""
+
+    def __init__(self, command: str):
+        self.argv = shlex.split(command)
+        self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     text=True)
+
+    def ask(self, command: str) -> str:
+        """The reply's text; RuntimeError when the engine fails or goes away."""
+        try:
+            self.proc.stdin.write(command + "\n")
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            raise RuntimeError(f"{self.argv[0]} has exited") from None
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if line == "":
+                raise RuntimeError(f"{self.argv[0]} closed its output after {command!r}")
+            line = line.rstrip("\r\n")
+            if line == "" and lines:
+                break
+            if line:
+                lines.append(line)
+        head = lines[0]
+        text = "\n".join([head[1:].lstrip("0123456789")] + lines[1:]).strip()
+        if not head.startswith("="):
+            raise RuntimeError(f"{self.argv[0]}: {command!r} failed: {text}")
+        return text
+
+    def reg_genmove(self, state) -> int:
+        """The engine's move for ``state``'s side to move, without playing it."""
+        fd, path = tempfile.mkstemp(suffix=".sgf")
+        os.close(fd)
+        try:
+            save_game(state, path)
+            self.ask(f"loadsgf {path}")
+            colour = "black" if state.to_play == BLACK else "white"
+            reply = self.ask(f"reg_genmove {colour}")
+            return RESIGN if reply.lower() == "resign" else from_gtp(reply, state.size)
+        finally:
+            os.unlink(path)
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.write("quit\n")
+                self.proc.stdin.close()
+                self.proc.wait(timeout=10)
+            except (BrokenPipeError, OSError, subprocess.TimeoutExpired):
+                self.proc.kill()
+                self.proc.wait()
+        self.proc.stdout.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def gtp_name(command: str) -> str:
+    """The algo name of an external engine: its program's name (``gnugo``)."""
+    return os.path.basename(shlex.split(command)[0])
+
+
+def solve_gtp(problem, command: str, use_frame: bool = True, state=None) -> Outcome:
+    """Ask an external GTP engine for its move (one engine process per call)."""
+    state = position(problem, use_frame) if state is None else state
+    with GtpEngine(command) as engine:
+        t0 = time.perf_counter()
+        move = engine.reg_genmove(state)
+        seconds = time.perf_counter() - t0
+    return Outcome(problem=problem.name, algo=gtp_name(command), budget=0, seed=0,
+                   move=to_gtp(move, state.size), correct=problem.is_correct(move),
+                   seconds=seconds)

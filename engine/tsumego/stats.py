@@ -1,0 +1,72 @@
+"""Solve rates and their confidence intervals.
+
+A solve rate is k correct answers out of n runs.  Its interval is Wilson's score interval
+(Wilson 1927) at 95 %: unlike the normal approximation p +- z sqrt(p(1-p)/n) it stays
+inside [0, 1] and does not collapse to a point at k = 0 or k = n.  Runs of the same
+problem with different seeds are counted as independent trials, which they are for the
+search but not for the problem; the interval is about the search's luck on this set.
+"""
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+
+Z95 = 1.959963984540054   # the standard normal's 97.5 % quantile
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for k successes in n trials; (0, 1) when n is 0."""
+    if not 0 <= k <= n:
+        raise ValueError(f"need 0 <= k <= n, not k={k}, n={n}")
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    # at k = 0 and k = n the end is exactly 0 or 1; rounding would leave a crumb
+    lo = 0.0 if k == 0 else max(0.0, centre - half)
+    hi = 1.0 if k == n else min(1.0, centre + half)
+    return lo, hi
+
+
+@dataclass
+class Rate:
+    algo: str
+    budget: int
+    solved: int
+    runs: int
+
+    @property
+    def rate(self) -> float:
+        return self.solved / self.runs if self.runs else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.solved, self.runs)
+
+    def as_dict(self) -> dict:
+        lo, hi = self.interval
+        return dict(algo=self.algo, budget=self.budget, solved=self.solved, runs=self.runs,
+                    rate=self.rate, ci95=[lo, hi])
+
+
+def solve_rates(rows) -> list[Rate]:
+    """One Rate per (algo, budget) of result rows (dicts with algo, budget, correct),
+    sorted by algo then budget."""
+    counts = defaultdict(lambda: [0, 0])
+    for row in rows:
+        c = counts[(row["algo"], int(row["budget"]))]
+        c[0] += bool(row["correct"])
+        c[1] += 1
+    return [Rate(algo, budget, k, n) for (algo, budget), (k, n) in sorted(counts.items())]
+
+
+def per_problem(rows) -> dict:
+    """problem -> (algo, budget) -> (solved, runs)."""
+    table = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    for row in rows:
+        cell = table[row["problem"]][(row["algo"], int(row["budget"]))]
+        cell[0] += bool(row["correct"])
+        cell[1] += 1
+    return {p: {key: tuple(v) for key, v in cells.items()} for p, cells in table.items()}

@@ -1,0 +1,216 @@
+"""The sweep: every (problem, back end, budget, seed index) solved once, in parallel, with
+results that survive interruption.
+
+* Jobs (``plan``) run cheapest budget first, so a sweep cut short still has whole tables
+  for the small budgets.  An external GTP engine adds one job per Go problem (budget 0,
+  seed 0).
+* Results (``ResultsFile``): a CSV with ``solve.COLUMNS``, one row appended and flushed as
+  each run finishes.  A sweep started again reads the file first and runs only the jobs
+  that have no row yet; a torn last line (the process killed while writing) is cut off.
+* Parallelism: ``workers <= 1`` runs the jobs in this process; otherwise a local process
+  pool (the numba kernels are compiled once here first, so the workers load them instead
+  of each compiling them); ``dask`` (a scheduler address or a ``Client``) runs the same
+  jobs on a Dask cluster.  The problems and their prepared positions travel to each
+  worker once (pool initialiser, Dask ``scatter``), the jobs as plain tuples.
+* A job that raises is reported and left without a row, so a later run retries it.
+* Progress (tqdm, with an ETA) is counted in playouts, a GTP run as ``GTP_COST``: the
+  budgets differ by a factor of 100, so counting jobs would make the ETA useless.
+"""
+
+import csv
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..go_state import GoState
+from ..gobang_state import GobangState
+from ..rules import GobangRules, GoRules
+from ..search.base import Budget
+from ..search.registry import make
+from .solve import COLUMNS, gtp_name, position, solve, solve_gtp
+
+GTP_COST = 20_000        # a GTP run's weight on the progress bar, in playouts
+
+
+@dataclass(frozen=True)
+class Job:
+    problem: str
+    algo: str
+    budget: int
+    seed: int
+
+    @property
+    def key(self) -> tuple:
+        return (self.problem, self.algo, self.budget, self.seed)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What every job of a sweep shares."""
+    use_frame: bool = True
+    options: tuple = ()          # (key, value) pairs for every back end
+    gtp: str | None = None       # command line of an external engine
+
+
+def plan(problems, algos, budgets, seeds: int, gtp: str | None = None) -> list[Job]:
+    jobs = [Job(p.name, algo, budget, seed)
+            for budget in sorted(budgets) for seed in range(seeds)
+            for algo in algos for p in problems]
+    if gtp:
+        jobs += [Job(p.name, gtp_name(gtp), 0, 0) for p in problems if p.game == "go"]
+    return jobs
+
+
+def cost(job: Job) -> int:
+    return job.budget if job.budget else GTP_COST
+
+
+class ResultsFile:
+    """The CSV of a sweep's rows (see the module docstring)."""
+
+    def __init__(self, path):
+        self.path = Path(path)
+
+    def rows(self) -> list[dict]:
+        if not self.path.exists():
+            return []
+        self._cut_torn_line()
+        with self.path.open(newline="") as f:
+            reader = csv.DictReader(f)
+            if reader.fieldnames is not None and tuple(reader.fieldnames) != COLUMNS:
+                raise ValueError(f"{self.path}: columns {reader.fieldnames}, "
+                                 f"expected {list(COLUMNS)}")
+            return [self._typed(row) for row in reader]
+
+    def done(self) -> set:
+        return {(r["problem"], r["algo"], r["budget"], r["seed"]) for r in self.rows()}
+
+    def append(self, row: dict):
+        new = not self.path.exists() or self.path.stat().st_size == 0
+        with self.path.open("a", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=COLUMNS)
+            if new:
+                writer.writeheader()
+            writer.writerow({**row, "correct": int(row["correct"]),
+                             "seconds": f"{row['seconds']:.4f}"})
+            f.flush()
+            os.fsync(f.fileno())
+
+    def _cut_torn_line(self):
+        data = self.path.read_bytes()
+        if data and not data.endswith(b"\n"):
+            self.path.write_bytes(data[: data.rfind(b"\n") + 1])
+
+    @staticmethod
+    def _typed(row: dict) -> dict:
+        return {**row, "budget": int(row["budget"]), "seed": int(row["seed"]),
+                "correct": row["correct"] == "1", "seconds": float(row["seconds"])}
+
+
+# -- running one job, wherever it runs -------------------------------------------------------
+
+def prepare(problems, use_frame: bool = True) -> dict:
+    """name -> (problem, the position its runs search), built once for the whole sweep."""
+    return {p.name: (p, position(p, use_frame)) for p in problems}
+
+
+def execute(prepared: dict, job: tuple, settings: Settings) -> dict:
+    """Run one job (a ``Job.key`` tuple); returns its row."""
+    name, algo, budget, seed = job
+    problem, state = prepared[name]
+    if settings.gtp and budget == 0 and algo == gtp_name(settings.gtp):
+        return solve_gtp(problem, settings.gtp, state=state).as_row()
+    return solve(problem, algo, budget, seed, options=dict(settings.options),
+                 state=state).as_row()
+
+
+_WORKER = {}   # what the pool initialiser hands each worker process
+
+
+def _init_worker(prepared, settings):
+    _WORKER["prepared"], _WORKER["settings"] = prepared, settings
+
+
+def _execute_in_worker(job):
+    return execute(_WORKER["prepared"], job, _WORKER["settings"])
+
+
+def warm_up(algos, games):
+    """Compile (or load from numba's cache) every back end's kernels for every game."""
+    states = {"go": GoState(GoRules(size=5)), "gobang": GobangState(GobangRules(size=5))}
+    for algo in algos:
+        for game in games:
+            make(algo, seed=0).search(states[game], Budget(playouts=16))
+
+
+# -- the sweep -----------------------------------------------------------------------------
+
+def _progress(jobs, enabled: bool):
+    from tqdm import tqdm   # only the sweep needs it
+    return tqdm(total=sum(cost(j) for j in jobs), unit="playout", unit_scale=True,
+                disable=not enabled, smoothing=0.05, dynamic_ncols=True)
+
+
+def _local_results(prepared, todo, settings, workers):
+    if workers <= 1:
+        for job in todo:
+            try:
+                yield job, execute(prepared, job.key, settings), None
+            except Exception as e:  # noqa: BLE001 -- one bad job must not end the sweep
+                yield job, None, e
+        return
+    with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
+                             initargs=(prepared, settings)) as pool:
+        futures = {pool.submit(_execute_in_worker, job.key): job for job in todo}
+        try:
+            for fut in as_completed(futures):
+                exc = fut.exception()
+                yield futures[fut], None if exc else fut.result(), exc
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _dask_results(prepared, todo, settings, dask):
+    from dask.distributed import Client, as_completed as dask_completed
+    client = dask if isinstance(dask, Client) else Client(dask)
+    try:
+        [shared] = client.scatter([prepared], broadcast=True)
+        futures = {client.submit(execute, shared, job.key, settings, pure=False): job
+                   for job in todo}
+        for fut in dask_completed(futures):
+            exc = fut.exception()
+            yield futures[fut], None if exc else fut.result(), exc
+    finally:
+        if client is not dask:
+            client.close()
+
+
+def run_sweep(problems, jobs, results: ResultsFile, workers: int | None = None, dask=None,
+              settings: Settings = Settings(), progress: bool = True, log=sys.stderr):
+    """Run the jobs that ``results`` has no row for, appending each row as it comes.
+    Returns (rows of ``jobs`` now in the file, jobs that failed with their errors)."""
+    done = results.done()
+    todo = [j for j in jobs if j.key not in done]
+    failures = []
+    if todo:
+        prepared = prepare(problems, settings.use_frame)
+        searchers = sorted({j.algo for j in todo if j.budget > 0})
+        if dask is None:
+            warm_up(searchers, sorted({p.game for p in problems}))
+        workers = os.cpu_count() if workers is None else workers
+        stream = (_dask_results(prepared, todo, settings, dask) if dask is not None
+                  else _local_results(prepared, todo, settings, workers))
+        with _progress(todo, progress) as bar:
+            for job, row, exc in stream:
+                if exc is not None:
+                    failures.append((job, exc))
+                    print(f"failed: {job.key}: {type(exc).__name__}: {exc}", file=log)
+                else:
+                    results.append(row)
+                bar.update(cost(job))
+    wanted = {j.key for j in jobs}
+    rows = [r for r in results.rows()
+            if (r["problem"], r["algo"], r["budget"], r["seed"]) in wanted]
+    return rows, failures

@@ -1,0 +1,171 @@
+"""Solve-rate sweep over tsumego problems: back ends x budgets x seeds.
+
+    .venv/bin/python scripts/solve_tsumego.py problems/go --algo uct,shot \\
+        --budgets 500,1000,2000,5000,10000,50000 --seeds 5 --out runs/tsumego \\
+        [--workers N] [--dask tcp://host:8786] [--gtp "gnugo --mode gtp --level 10"]
+
+PATHs are problem files (.sgf in the RIGHT convention, GNU Go .tst regression scripts)
+or folders searched for them.  Writes into DIR:
+
+* results.csv   one row per problem, back end, budget and seed, appended as each run
+                finishes; run the same command again to resume an interrupted sweep
+* summary.json  solve rate and 95 % Wilson interval per back end and budget, plus what
+                was loaded, skipped and unreadable
+* per_problem.md  which back end solved which problem (solved seeds / seeds)
+* solve_rate.png  solve rate against budget (log scale), one line per back end
+
+``--gtp CMD`` adds an external engine as one more back end (named after its program,
+e.g. ``gnugo``), asked once per Go problem with ``loadsgf`` + ``reg_genmove``.
+"""
+
+import argparse
+import json
+import shlex
+import sys
+from pathlib import Path
+
+from engine.search.registry import names
+from engine.tsumego.problem import load_problems
+from engine.tsumego.stats import per_problem, solve_rates
+from engine.tsumego.sweep import ResultsFile, Settings, plan, run_sweep
+
+
+def _ints(text: str) -> list[int]:
+    return [int(v) for v in text.split(",") if v.strip()]
+
+
+def _options(pairs: list[str]) -> tuple:
+    out = []
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise SystemExit(f"--option needs key=value, not {pair!r}")
+        out.append((key.strip(), value.strip()))
+    return tuple(out)
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("paths", nargs="+", metavar="PATH")
+    ap.add_argument("--algo", default="uct,shot",
+                    help=f"comma-separated back ends (known: {', '.join(names())})")
+    ap.add_argument("--budgets", default="500,1000,2000,5000,10000,50000",
+                    help="comma-separated playout budgets")
+    ap.add_argument("--seeds", type=int, default=5, help="runs per problem and budget")
+    ap.add_argument("--out", required=True, help="output folder (created)")
+    ap.add_argument("--workers", type=int, default=None,
+                    help="local worker processes (default: one per core; 1: no pool)")
+    ap.add_argument("--dask", metavar="ADDRESS", help="run on this Dask scheduler")
+    ap.add_argument("--gtp", metavar="CMD", help="an external GTP engine as a baseline")
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                    help="a back-end option for every back end (repeatable)")
+    ap.add_argument("--no-frame", action="store_true",
+                    help="search the bare problem position, without a tsumego frame")
+    ap.add_argument("--no-progress", action="store_true")
+    args = ap.parse_args(argv)
+    args.algos = [a.strip() for a in args.algo.split(",") if a.strip()]
+    unknown = [a for a in args.algos if a not in names()]
+    if unknown:
+        ap.error(f"unknown back end(s) {', '.join(unknown)} (known: {', '.join(names())})")
+    args.budget_list = _ints(args.budgets)
+    if not args.budget_list or min(args.budget_list) <= 0:
+        ap.error("budgets must be positive")
+    return args
+
+
+def rates_table(rates) -> str:
+    lines = ["| back end | budget | solved | rate | 95% CI |", "|---|---:|---:|---:|---|"]
+    for r in rates:
+        lo, hi = r.interval
+        budget = "own" if r.budget == 0 else str(r.budget)
+        lines.append(f"| {r.algo} | {budget} | {r.solved}/{r.runs} | {r.rate:.3f} "
+                     f"| [{lo:.3f}, {hi:.3f}] |")
+    return "\n".join(lines)
+
+
+def problem_table(rows, problems) -> str:
+    table = per_problem(rows)
+    columns = sorted({key for cells in table.values() for key in cells})
+    head = " | ".join(f"{a}@{b if b else 'own'}" for a, b in columns)
+    lines = [f"| problem | answer | {head} |", "|---|---|" + "---:|" * len(columns)]
+    for p in problems:
+        cells = table.get(p.name, {})
+        shown = [f"{cells[c][0]}/{cells[c][1]}" if c in cells else "-" for c in columns]
+        lines.append(f"| {p.name} | {p.answer_text()} | " + " | ".join(shown) + " |")
+    return "\n".join(lines)
+
+
+def plot(rates, path: Path):
+    import matplotlib   # only the plot needs it
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    budgets = sorted({r.budget for r in rates if r.budget > 0})
+    for algo in sorted({r.algo for r in rates}):
+        mine = [r for r in rates if r.algo == algo]
+        if len(mine) == 1 and mine[0].budget == 0 and budgets:   # an external engine
+            r = mine[0]
+            lo, hi = r.interval
+            ax.axhline(r.rate, linestyle="--", color="grey", label=f"{algo} (own settings)")
+            ax.axhspan(lo, hi, color="grey", alpha=0.15)
+            continue
+        mine = [r for r in mine if r.budget > 0]
+        xs = [r.budget for r in mine]
+        ys = [r.rate for r in mine]
+        err = [[r.rate - r.interval[0] for r in mine], [r.interval[1] - r.rate for r in mine]]
+        ax.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=algo)
+    ax.set_xscale("log")
+    ax.set_xlabel("playouts per move")
+    ax.set_ylabel("solve rate (95% Wilson interval)")
+    ax.set_ylim(0, 1)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def main(argv=None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    report = load_problems(args.paths)
+    print(f"problems: {len(report.problems)} loaded, {len(report.errors)} unreadable",
+          file=sys.stderr)
+    if report.tests_read:
+        skipped = ", ".join(f"{k} {v}" for k, v in sorted(report.skipped.items()))
+        print(f".tst: {report.tests_read} reg_genmove tests read; other commands skipped: "
+              f"{sum(report.skipped.values())} ({skipped or 'none'})", file=sys.stderr)
+    for where, why in report.errors:
+        print(f"unreadable: {where}: {why}", file=sys.stderr)
+    if not report.problems:
+        return 1
+    settings = Settings(use_frame=not args.no_frame, options=_options(args.option),
+                        gtp=args.gtp)
+    jobs = plan(report.problems, args.algos, args.budget_list, args.seeds, args.gtp)
+    rows, failures = run_sweep(report.problems, jobs, ResultsFile(out / "results.csv"),
+                               workers=args.workers, dask=args.dask, settings=settings,
+                               progress=not args.no_progress)
+    rates = solve_rates(rows)
+    summary = {
+        "command": " ".join(shlex.quote(a) for a in [sys.argv[0], *sys.argv[1:]])
+        if argv is None else " ".join(shlex.quote(a) for a in argv),
+        "problems": len(report.problems),
+        "unreadable": [{"where": w, "why": y} for w, y in report.errors],
+        "tst_tests_read": report.tests_read,
+        "tst_commands_skipped": dict(report.skipped),
+        "jobs": len(jobs), "rows": len(rows), "failed": len(failures),
+        "rates": [r.as_dict() for r in rates],
+    }
+    (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
+    (out / "per_problem.md").write_text(problem_table(rows, report.problems) + "\n")
+    if rates:
+        plot(rates, out / "solve_rate.png")
+    print(rates_table(rates))
+    print(f"\nper-problem table: {out / 'per_problem.md'}; rows: {len(rows)} of {len(jobs)} "
+          f"jobs; failed: {len(failures)}", file=sys.stderr)
+    return 0 if not failures else 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,67 @@
+"""Solve-rate arithmetic (engine.tsumego.stats): Wilson's interval against published values
+and against the interval's definition (the p whose score test just rejects)."""
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.tsumego.stats import Z95, per_problem, solve_rates, wilson
+
+
+@pytest.mark.parametrize("k, n, lo, hi", [
+    (5, 10, 0.2365931, 0.7634069),      # the textbook example (Wikipedia, Agresti-Coull)
+    # k = 0 and k = n in closed form: z^2/(n+z^2) and n/(n+z^2)
+    (0, 10, 0.0, Z95 ** 2 / (10 + Z95 ** 2)),
+    (10, 10, 10 / (10 + Z95 ** 2), 1.0),
+])
+def test_wilson_matches_known_values(k, n, lo, hi):
+    got = wilson(k, n)
+    assert got[0] == pytest.approx(lo, abs=2e-7)
+    assert got[1] == pytest.approx(hi, abs=2e-7)
+
+
+def score_statistic(k, n, p):
+    return abs(k / n - p) / math.sqrt(p * (1 - p) / n)
+
+
+@given(st.integers(1, 400), st.data())
+def test_interval_ends_are_where_the_score_test_reaches_z(n, data):
+    k = data.draw(st.integers(0, n))
+    lo, hi = wilson(k, n)
+    assert 0.0 <= lo <= k / n <= hi <= 1.0
+    for end in (lo, hi):
+        if 0.0 < end < 1.0:
+            assert score_statistic(k, n, end) == pytest.approx(Z95, rel=1e-9)
+
+
+def test_no_runs_means_no_information():
+    assert wilson(0, 0) == (0.0, 1.0)
+    with pytest.raises(ValueError):
+        wilson(3, 2)
+
+
+ROWS = [
+    dict(problem="a", algo="uct", budget=100, seed=0, correct=True),
+    dict(problem="a", algo="uct", budget=100, seed=1, correct=False),
+    dict(problem="b", algo="uct", budget=100, seed=0, correct=True),
+    dict(problem="a", algo="shot", budget=100, seed=0, correct=False),
+    dict(problem="a", algo="uct", budget="1000", seed=0, correct=True),
+]
+
+
+def test_solve_rates_group_by_back_end_and_budget():
+    rates = {(r.algo, r.budget): r for r in solve_rates(ROWS)}
+    assert sorted(rates) == [("shot", 100), ("uct", 100), ("uct", 1000)]
+    uct = rates[("uct", 100)]
+    assert (uct.solved, uct.runs) == (2, 3) and uct.rate == pytest.approx(2 / 3)
+    assert uct.as_dict()["ci95"] == list(wilson(2, 3))
+    assert rates[("shot", 100)].rate == 0.0
+
+
+def test_per_problem_counts_solved_seeds():
+    table = per_problem(ROWS)
+    assert table["a"][("uct", 100)] == (1, 2)
+    assert table["b"][("uct", 100)] == (1, 1)
+    assert table["a"][("shot", 100)] == (0, 1)
