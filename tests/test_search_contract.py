@@ -5,6 +5,7 @@ progress, the shared decision rules (pass, resign, root filter) and option error
 import threading
 import time
 
+import numpy as np
 import pytest
 
 from engine.coords import PASS, RESIGN, from_gtp
@@ -17,12 +18,12 @@ from engine.search.base import Budget, SearchResult
 
 BACK_ENDS = registry.names()
 
-# LinUCT's tree policy is a linear model shared by every node; with the paper's parameters
-# (fLinUCB-GD, gamma_t = 1/(100+t); RAVE's k = 1000) it learns too slowly to single out a
-# tactical move at these budgets, and the paper itself finds LINUCT_PLAIN weakens as
+# LINUCT_PLAIN's tree policy is a linear model shared by every node, with no per-node
+# statistics; with the paper's fLinUCB-GD (gamma_t = 1/(100+t)) it learns too slowly to
+# single out a tactical move at these budgets, and the paper itself finds it weakens as
 # playouts grow (see engine/search/linuct.py).  These cases document that, not hide it.
 _LINEAR_MODEL_TOO_SLOW = pytest.mark.xfail(
-    reason="LinUCT with the paper's parameters does not find this tactic at this budget",
+    reason="LinUCT_PLAIN with the paper's parameters misses this tactic at this budget",
     strict=False)
 
 
@@ -109,7 +110,7 @@ def test_time_budget_is_roughly_respected(name):
     assert result.playouts > 0
 
 
-@pytest.mark.parametrize("name", tactical("linuct-plain", "linuct-rave"))
+@pytest.mark.parametrize("name", tactical("linuct-plain"))
 def test_completes_a_four_before_the_opponent_does(name):
     # both sides have a four with one open end; only G5 wins (blocking G8 lets white block
     # G5 in turn, anything else loses to G8)
@@ -128,7 +129,7 @@ def test_blocks_the_opponents_four(name):
     assert result.move == from_gtp("G3", 10)
 
 
-@pytest.mark.parametrize("name", tactical("linuct-plain", "linuct-rave"))
+@pytest.mark.parametrize("name", tactical("linuct-plain"))
 def test_captures_the_string_that_decides_the_game(name, go_board):
     state = go_board(SEMEAI, BLACK)
     result = registry.make(name, seed=2).search(state, Budget(playouts=4000))
@@ -263,3 +264,18 @@ def test_registry_names_and_errors():
     searcher = registry.make("uct", seed=9, options={"c": "0.3", "rave": "1"})
     assert searcher.options()["c"] == 0.3 and searcher.options()["rave"] is True
     assert searcher.options()["seed"] == 9
+
+
+@pytest.mark.parametrize("name", BACK_ENDS)
+def test_allowed_mask_keeps_the_root_inside_a_region(name):
+    state = go9()
+    region = [from_gtp(v, 9) for v in ("A1", "B1", "A2")]
+    allowed = np.zeros(state.s.shape[1], dtype=np.uint8)
+    allowed[region] = 1
+    searcher = registry.make(name, seed=3)
+    result = searcher.search(state, Budget(playouts=300), allowed=allowed)
+    assert result.move in region + [PASS]
+    assert {c.move for c in result.candidates} <= set(region) | {PASS}
+    # the next search without a mask sees the whole board again
+    result = searcher.search(state, Budget(playouts=300))
+    assert {c.move for c in result.candidates} - set(region)

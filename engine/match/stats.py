@@ -29,7 +29,10 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, fl
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # at 0 and n successes the end is exactly 0 or 1; rounding would leave a crumb
+    lo = 0.0 if successes == 0 else max(0.0, centre - half)
+    hi = 1.0 if successes == n else min(1.0, centre + half)
+    return lo, hi
 
 
 def elo_difference(rate: float) -> float:

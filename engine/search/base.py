@@ -61,11 +61,12 @@ class Searcher(Protocol):
         """Forget everything (new game, new board size)."""
 
     def search(self, state, budget: Budget, stop: threading.Event | None = None,
-               progress=None) -> SearchResult:
+               progress=None, allowed=None) -> SearchResult:
         """Search ``state`` (not modified) for its side to move within ``budget``.
         ``stop`` set from another thread ends the search early with the best move so far;
         ``progress(result)``, if given, is called every so often with a partial result
-        (live analysis)."""
+        (live analysis); ``allowed``, a uint8 mask over the padded board, keeps the root's
+        moves inside a region (tsumego), pass staying allowed."""
 
     def notify_play(self, state, move: int, color: int) -> None:
         """``move`` was played on ``state`` (before the move): reuse what can be reused."""

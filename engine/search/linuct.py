@@ -62,14 +62,8 @@ Options (``LinuctOptions``, ``LinuctRaveOptions``, plus the common ones):
                 LinUCT paper's threshold)
   final         visits: the most visited root child; mean: the highest mean
   c             (rave) UCB1's exploration constant; default 0.7, as UCT's
-  rave_k        (rave) k of beta = sqrt(k / (3 N + k)); default 1000, the paper's value.
-                With it LinUCB keeps most of the weight for thousands of visits
-                (beta = 0.5 at N = 1000) and fLinUCB-GD's theta learns slowly
-                (gamma_t = 1/(100 + t)), so the search misses a win in one at 3,000
-                playouts and the capture that decides a semeai at 4,000 (the xfail cases
-                of tests/test_search_contract.py); rave_k=10 finds both (beta = 0.5 at
-                N = 10), and against UCT on 9x9 at 1,000 playouts a move (scripts/match.py,
-                20 games each) k = 10 won 5 games and k = 1000 none.
+  rave_k        (rave) k of beta = sqrt(k / (3 N + k)); default 1000, the paper's value
+                (LinUCB keeps half the weight until N = 1000 visits).
 """
 
 import time
@@ -215,12 +209,12 @@ class LinuctSearcher(TreeSearcher):
         elif not kept:
             self.model.clear()
 
-    def search(self, state, budget, stop=None, progress=None):
+    def search(self, state, budget, stop=None, progress=None, allowed=None):
         t0 = time.perf_counter()
         if self.pool is None:
             self.pool = FeatureNodePool(self.params.max_nodes)
         kept = self.pool.key == position_key(state.s, state.meta, state.komi)
-        cand = self._prepare(state)
+        cand = self._prepare(state, allowed)
         pool = self.pool
         scratch = Scratch(state)
         pool.prepare_deltas(state, scratch)

@@ -78,9 +78,9 @@ class ShotSearcher(TreeSearcher):
                     else int((budget.sim_moves - sim) * done / max(sim, 1) * BUDGET_SAFETY))
         return max(n, min(left, MIN_CALL)) if n > 0 else 0
 
-    def search(self, state, budget, stop=None, progress=None):
+    def search(self, state, budget, stop=None, progress=None, allowed=None):
         t0 = time.perf_counter()
-        cand = self._prepare(state)
+        cand = self._prepare(state, allowed)
         pool = self.pool
         n_points = state.s.shape[1]
         levels = min(MAX_LEVELS, n_points)

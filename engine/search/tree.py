@@ -271,6 +271,7 @@ class TreeSearcher:
     def reset(self):
         self.rng = make_rng(self.params.seed)
         self.pool: NodePool | None = None   # allocated at the first search
+        self._region: bytes | None = None    # the ``allowed`` mask the root was built for
 
     def set_option(self, key: str, value: str):
         set_option(self.params, self.name, key, value)
@@ -284,13 +285,21 @@ class TreeSearcher:
         if self.pool is not None:
             self.pool.follow(state, move, color)
 
-    def _prepare(self, state) -> np.ndarray:
-        """Make the pool's root stand for ``state``; returns a scratch array for candidate
+    def _prepare(self, state, allowed=None) -> np.ndarray:
+        """Make the pool's root stand for ``state``, its moves limited to the legal ones
+        inside ``allowed`` (a uint8 mask, or None); returns a scratch array for candidate
         moves (P + 1 entries)."""
         if self.pool is None:
             self.pool = NodePool(self.params.max_nodes)
         cand = np.empty(state.s.shape[1] + 1, dtype=np.int32)
-        self.pool.begin(state, decide.root_allowed(state), self.rng, cand)
+        mask = decide.root_allowed(state)
+        if allowed is not None:
+            mask &= allowed
+        region = None if allowed is None else allowed.tobytes()
+        if region != self._region:   # a root restricted to another region cannot serve
+            self.pool.key = None
+            self._region = region
+        self.pool.begin(state, mask, self.rng, cand)
         return cand
 
     def _preferred(self) -> list[int]:

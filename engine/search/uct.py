@@ -47,9 +47,9 @@ class UctSearcher(TreeSearcher):
         p[uct_kernels.RAVE_K] = self.params.rave_k
         return p
 
-    def search(self, state, budget, stop=None, progress=None):
+    def search(self, state, budget, stop=None, progress=None, allowed=None):
         t0 = time.perf_counter()
-        cand = self._prepare(state)
+        cand = self._prepare(state, allowed)
         pool = self.pool
         n_points = state.s.shape[1]
         ss, smeta = np.empty_like(state.s), np.empty_like(state.meta)

@@ -15,7 +15,6 @@ An external engine (GNU Go, or any GTP engine that knows ``loadsgf`` and
 import hashlib
 import os
 import shlex
-import subprocess
 import tempfile
 import time
 from dataclasses import asdict, dataclass
@@ -23,6 +22,7 @@ from dataclasses import asdict, dataclass
 from ..coords import RESIGN, from_gtp, to_gtp
 from ..core.layout import BLACK
 from ..search.base import Budget
+from ..match.gtp_client import GtpClient
 from ..search.registry import make
 from ..sgf import save_game
 from .frame import frame_problem
@@ -74,37 +74,12 @@ def solve(problem, algo: str, budget: int, seed_index: int, options: dict | None
                    correct=problem.is_correct(result.move), seconds=seconds)
 
 
-class GtpEngine:
-    """An external engine process spoken to in GTP; a context manager."""
+class GtpEngine(GtpClient):
+    """An external engine process spoken to in GTP (``engine.match.gtp_client``), asked for
+    its move in a position; a context manager.  Failures raise RuntimeError subclasses."""
 
     def __init__(self, command: str):
-        self.argv = shlex.split(command)
-        self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     text=True)
-
-    def ask(self, command: str) -> str:
-        """The reply's text; RuntimeError when the engine fails or goes away."""
-        try:
-            self.proc.stdin.write(command + "\n")
-            self.proc.stdin.flush()
-        except BrokenPipeError:
-            raise RuntimeError(f"{self.argv[0]} has exited") from None
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if line == "":
-                raise RuntimeError(f"{self.argv[0]} closed its output after {command!r}")
-            line = line.rstrip("\r\n")
-            if line == "" and lines:
-                break
-            if line:
-                lines.append(line)
-        head = lines[0]
-        text = "\n".join([head[1:].lstrip("0123456789")] + lines[1:]).strip()
-        if not head.startswith("="):
-            raise RuntimeError(f"{self.argv[0]}: {command!r} failed: {text}")
-        return text
+        super().__init__(shlex.split(command))
 
     def reg_genmove(self, state) -> int:
         """The engine's move for ``state``'s side to move, without playing it."""
@@ -118,23 +93,6 @@ class GtpEngine:
             return RESIGN if reply.lower() == "resign" else from_gtp(reply, state.size)
         finally:
             os.unlink(path)
-
-    def close(self):
-        if self.proc.poll() is None:
-            try:
-                self.proc.stdin.write("quit\n")
-                self.proc.stdin.close()
-                self.proc.wait(timeout=10)
-            except (BrokenPipeError, OSError, subprocess.TimeoutExpired):
-                self.proc.kill()
-                self.proc.wait()
-        self.proc.stdout.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 
 def gtp_name(command: str) -> str:

@@ -7,27 +7,17 @@ problem with different seeds are counted as independent trials, which they are f
 search but not for the problem; the interval is about the search's luck on this set.
 """
 
-import math
 from collections import defaultdict
 from dataclasses import dataclass
 
-Z95 = 1.959963984540054   # the standard normal's 97.5 % quantile
+from ..match.stats import Z95, wilson_interval
 
 
 def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval for k successes in n trials; (0, 1) when n is 0."""
     if not 0 <= k <= n:
         raise ValueError(f"need 0 <= k <= n, not k={k}, n={n}")
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    z2 = z * z
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = z / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    # at k = 0 and k = n the end is exactly 0 or 1; rounding would leave a crumb
-    lo = 0.0 if k == 0 else max(0.0, centre - half)
-    hi = 1.0 if k == n else min(1.0, centre + half)
-    return lo, hi
+    return wilson_interval(k, n, z)
 
 
 @dataclass
