@@ -18,7 +18,8 @@ from engine.rules import GobangRules, GoRules
 from engine.sgf import SgfError, apply_setup, game_of, load_game, read_tree, save_game
 
 DATA = Path(__file__).parent / "data" / "sgf"
-GAMES = Path("/work/shared/outside-suites/gnugo-regression/games")
+# the outside suites live in shared/, beside the checkout
+GAMES = Path(__file__).resolve().parents[2] / "shared/outside-suites/gnugo-regression/games"
 needs_games = pytest.mark.skipif(not GAMES.is_dir(), reason="GNU Go regression games absent")
 
 

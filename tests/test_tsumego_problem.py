@@ -14,7 +14,8 @@ from engine.tsumego.problem import (ProblemError, load_problems, load_sgf_proble
 
 DATA = Path(__file__).parent / "data" / "tsumego"
 PROBLEMS = Path(__file__).parent.parent / "problems"
-GNUGO_SUITES = Path("/work/shared/outside-suites/gnugo-regression")
+# the outside suites live in shared/, beside the checkout
+GNUGO_SUITES = Path(__file__).resolve().parents[2] / "shared/outside-suites/gnugo-regression"
 
 
 def gtp(problem, *vertices):
