@@ -106,14 +106,6 @@ def compact_deltas(ti, tmeta, dpool, dmeta):
 
 
 @njit(cache=True, nogil=True, inline='always')
-def _delta_sum(dpool, at, n, v):
-    s = 0.0
-    for k in range(at, at + n):
-        s += v[dpool[k]]
-    return s
-
-
-@njit(cache=True, nogil=True, inline='always')
 def _block_sum(ainv, dpool, a0, na, b0, nb):
     """sum over i in dpool[a0:a0+na], j in dpool[b0:b0+nb] of ainv[i, j]."""
     s = 0.0
@@ -159,14 +151,14 @@ def child_values(ti, tf, node, dpool, rows, start, m, theta, ainv, uq, diag, par
         nr = dpool[off + 1]
         ad = off + 2
         rm = ad + na
-        dot = pdot + _delta_sum(dpool, ad, na, theta) - _delta_sum(dpool, rm, nr, theta)
+        dot = pdot + sparse_dot(dpool, ad, na, theta) - sparse_dot(dpool, rm, nr, theta)
         if exact:
-            q = (pq + 2.0 * (_delta_sum(dpool, ad, na, uq) - _delta_sum(dpool, rm, nr, uq))
+            q = (pq + 2.0 * (sparse_dot(dpool, ad, na, uq) - sparse_dot(dpool, rm, nr, uq))
                  + _block_sum(ainv, dpool, ad, na, ad, na)
                  - 2.0 * _block_sum(ainv, dpool, ad, na, rm, nr)
                  + _block_sum(ainv, dpool, rm, nr, rm, nr))
         else:
-            q = pq + _delta_sum(dpool, ad, na, diag) - _delta_sum(dpool, rm, nr, diag)
+            q = pq + sparse_dot(dpool, ad, na, diag) - sparse_dot(dpool, rm, nr, diag)
         v = dot + width * math.sqrt(max(q, 0.0))
         n = ti[VISITS, c]
         if rave and n > 0:
