@@ -7,7 +7,7 @@ import numpy as np
 
 from .coords import PASS
 from .core import go_kernels as gk
-from .core.go_playout import playout_winner
+from .core.go_playout import LIGHT, playout_winner
 from .core.layout import (BLACK, BOARD, EMPTY, GAME_GO, M_CAPS_B, M_CAPS_W, M_GAME,
                           M_HASH, M_PASSES, M_RULE, RULE_SUICIDE, WHITE, zobrist_table)
 from .game_state import GameState, IllegalMove
@@ -115,5 +115,5 @@ class GoState(GameState):
         """Play a light playout on a copy; returns (winner, final score)."""
         s, meta = self.s.copy(), self.meta.copy()
         none = np.zeros(0, dtype=np.int8) if amaf is None else amaf
-        w, sc = playout_winner(s, meta, self.zob, rng, self.komi, none)
+        w, sc = playout_winner(s, meta, self.zob, rng, self.komi, none, *LIGHT)
         return int(w), float(sc)

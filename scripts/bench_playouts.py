@@ -1,4 +1,6 @@
-"""Raw light-playout speed, single-threaded: playouts per second from the empty board.
+"""Raw playout speed, single-threaded: playouts per second from the empty board, for the
+light policy and the heavy one (Go: ``engine.core.go_policy`` with the built-in knowledge
+file; Gobang: the threat-aware playout of ``engine.core.gobang_threats``).
 
 Prints a table (or, with --json, one JSON object per line) of the median over several
 timed runs after warm-up, plus the time from process start to the first playout result
@@ -6,7 +8,7 @@ with a cold numba cache and with a warm one (each measured in a fresh subprocess
 
     python scripts/bench_playouts.py            # the default set, well under a minute
     python scripts/bench_playouts.py --json
-    python scripts/bench_playouts.py --seconds 2 --runs 7 --cases go:9,go:19,gobang:15
+    python scripts/bench_playouts.py --seconds 2 --runs 7 --cases go:9,go:9:heavy,gobang:15
 """
 
 import argparse
@@ -20,7 +22,7 @@ import time
 
 import numpy as np
 
-DEFAULT_CASES = "go:9,go:19,gobang:10,gobang:15"
+DEFAULT_CASES = "go:9,go:9:heavy,go:19,go:19:heavy,gobang:10,gobang:10:heavy,gobang:15"
 
 # The child program for the start-up measurement: import, build an empty board, one playout.
 _FIRST_PLAYOUT = """
@@ -33,7 +35,7 @@ print("ok")
 """
 
 
-def make_runner(game: str, size: int):
+def make_runner(game: str, size: int, policy: str):
     """A function count -> (black wins, moves) over fresh copies of the empty board."""
     from engine.core.layout import new_arrays, zobrist_table
     from engine.core.rng import make_rng
@@ -43,18 +45,22 @@ def make_runner(game: str, size: int):
     rng = make_rng(12345)
     if game == "go":
         from engine.core.go_kernels import clear_board
-        from engine.core.go_playout import run_playouts
+        from engine.core.go_playout import LIGHT, run_playouts
+        from engine.go_knowledge import load
         clear_board(s, meta, size)
+        pat, par = LIGHT if policy == "light" else (load().patterns, load().playout)
         return lambda count: run_playouts(s, meta, zob, rng, 7.5, count, scratch_s,
-                                          scratch_meta)
+                                          scratch_meta, pat, par)
     from engine.core import gobang_kernels as gb
+    from engine.core import gobang_threats as gt
     from engine.core.layout import GOBANG_FREESTYLE
     gb.clear_board(s, meta, size, GOBANG_FREESTYLE)
-    return lambda count: gb.run_playouts(s, meta, zob, rng, count, scratch_s, scratch_meta)
+    run = gb.run_playouts if policy == "light" else gt.run_threat_playouts
+    return lambda count: run(s, meta, zob, rng, count, scratch_s, scratch_meta)
 
 
-def measure(game: str, size: int, seconds: float, runs: int) -> dict:
-    run = make_runner(game, size)
+def measure(game: str, size: int, policy: str, seconds: float, runs: int) -> dict:
+    run = make_runner(game, size, policy)
     run(50)  # compile (or load from cache) and warm up
     count = 200
     while True:  # size the batch so one run lasts about `seconds`
@@ -72,7 +78,7 @@ def measure(game: str, size: int, seconds: float, runs: int) -> dict:
         dt = time.perf_counter() - t
         rates.append(count / dt)
         lengths.append(moves / count)
-    return {"game": game, "size": size, "policy": "light",
+    return {"game": game, "size": size, "policy": policy,
             "playouts_per_s": round(statistics.median(rates), 1),
             "moves_per_playout": round(float(np.mean(lengths)), 1),
             "runs": runs, "playouts_per_run": count}
@@ -90,7 +96,7 @@ def startup_seconds(cache_dir: str) -> float:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", default=DEFAULT_CASES,
-                    help=f"comma-separated game:size list (default {DEFAULT_CASES})")
+                    help=f"comma-separated game:size[:light|heavy] list (default {DEFAULT_CASES})")
     ap.add_argument("--seconds", type=float, default=1.0, help="length of one timed run")
     ap.add_argument("--runs", type=int, default=5, help="timed runs per case (median)")
     ap.add_argument("--json", action="store_true", help="one JSON object per line")
@@ -99,10 +105,12 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     rows = []
     for case in args.cases.split(","):
-        game, _, size = case.partition(":")
-        if game not in ("go", "gobang") or not size.isdigit():
-            ap.error(f"bad case {case!r}: use go:N or gobang:N")
-        rows.append(measure(game, int(size), args.seconds, args.runs))
+        game, _, rest = case.partition(":")
+        size, _, policy = rest.partition(":")
+        policy = policy or "light"
+        if game not in ("go", "gobang") or not size.isdigit() or policy not in ("light", "heavy"):
+            ap.error(f"bad case {case!r}: use go:N, gobang:N, go:N:heavy or gobang:N:heavy")
+        rows.append(measure(game, int(size), policy, args.seconds, args.runs))
         if args.json:
             print(json.dumps(rows[-1]), flush=True)
     startup = None

@@ -7,11 +7,13 @@ fresh tree with its own seed).
     python scripts/bench_search.py --algos uct --cases go:9 --playouts 50000 --runs 5
     python scripts/bench_search.py --options uct:rave=1
     python scripts/bench_search.py --cases go:9 --algos uct,linuct-rave,linuct-rave/bandit=exact
+    python scripts/bench_search.py --cases go:9 --algos uct,uct/playout=heavy/prior=1/rave=1
 
 ``--playouts`` is the budget of one run on 9x9 Go; the other cases scale it by the raw
 playout cost of the board, so every run lasts a fraction of a second.  An ``--algos`` item
 ``name/key=value/...`` is a variant of a back end with those options; by default the
-registry's back ends run, plus LinUCT with exact LinUCB, whose O(d^2) observations
+registry's back ends run, plus the knowledge variants of UCT and SHOT (heavy playouts;
+priors and RAVE), plus LinUCT with exact LinUCB, whose O(d^2) observations
 (d = 24 n^2 + 1) restrict it to boards up to ``EXACT_MAX_SIZE`` and ``EXACT_SHARE`` of the
 budget.  ``x_uct`` is a row's time per playout over UCT's on the same case and budget (UCT is
 measured at that budget when it is not a row already).
@@ -31,7 +33,8 @@ from engine.search.base import Budget
 DEFAULT_CASES = "go:9,go:19,gobang:10,gobang:20"
 # budget per run relative to go:9, roughly inverse to the cost of one playout there
 BUDGET_SCALE = {("go", 9): 1.0, ("go", 19): 0.25, ("gobang", 10): 4.0, ("gobang", 20): 1.5}
-VARIANTS = ["linuct-plain/bandit=exact", "linuct-rave/bandit=exact"]
+VARIANTS = ["linuct-plain/bandit=exact", "linuct-rave/bandit=exact", "uct/playout=heavy",
+            "uct/playout=heavy/prior=1/rave=1/c=0.2", "shot/playout=heavy"]
 EXACT_SHARE = 0.1
 # LinUCT's cost per playout grows with the board (feature rows, and PLAIN's deep paths), so
 # by default its rows are measured on the small boards the papers used

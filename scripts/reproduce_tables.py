@@ -13,48 +13,19 @@ see docs/published-tables.md).  The report reads only the results files, so it s
 exactly the games that were played.
 """
 
-import argparse
-import fnmatch
-import json
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
+from engine.match import cells
+from engine.match.cells import Cell, engine
 from engine.match.referee import GameSetup
-from engine.match.runner import (RESULTS_FILE, EngineSpec, MatchConfig, local_executor,
-                                 run_match)
-from engine.match.stats import summarise
 from engine.timecontrol import TimeSettings
 
 OUT_ROOT = Path("results/tables")
-ENGINE = ".venv/bin/python gtp_main.py"
 MASTER_SEED = 2015
 # One random move each for Gobang, two (one each) for Go: games differ, openings stay sane.
 GOBANG_OPENING = 2
 GO_OPENING = 2
-
-
-@dataclass(frozen=True)
-class Cell:
-    name: str            # folder under results/tables
-    table: str           # which published table it belongs to
-    label: str           # the row, as the paper names it
-    published: float | None  # engine A's published win rate, percent
-    a: str               # engine A's command line
-    b: str
-    setup: GameSetup
-    opening: int
-    games: int           # planned number of games
-
-
-def engine(game: str, size: int, algo: str, playouts: int | None = None,
-           seconds: float | None = None, settings: str = "") -> str:
-    """Our engine's command line: seeded per game, never resigning (every game is played
-    to its end, as in the papers' tables); ``settings`` adds ``--set`` options."""
-    budget = f"--playouts {playouts}" if playouts else f"--time {seconds}"
-    extra = f" {settings}" if settings else ""
-    return (f"{ENGINE} --game {game} --size {size} --algo {algo} {budget} "
-            f"--seed {{seed}} --set resign_threshold=0{extra}")
 
 
 def gobang(size: int, seconds: float | None = None) -> GameSetup:
@@ -129,90 +100,8 @@ def _cells() -> list[Cell]:
 CELLS = _cells()
 
 
-def config(cell: Cell, games: int) -> MatchConfig:
-    return MatchConfig(a=EngineSpec("a", cell.a), b=EngineSpec("b", cell.b),
-                       setup=cell.setup, games=games, alternate=True, seed=MASTER_SEED,
-                       random_opening=cell.opening)
-
-
-def recorded_rows(cell: Cell) -> list[dict]:
-    path = OUT_ROOT / cell.name / RESULTS_FILE
-    if not path.exists():
-        return []
-    lines = path.read_text().splitlines()[1:]
-    return [json.loads(line) for line in lines if line.strip()]
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}"
-
-
-def report(cells: list[Cell]) -> str:
-    """The markdown table of every cell: published, ours, games, interval, effort."""
-    head = ("| cell | table | match (A vs B) | published A % | ours A % | 95% Wilson | "
-            "games (A W-L-D) | void | A s/move, playouts/move | B s/move, playouts/move |")
-    lines = [head, "|" + "---|" * 10]
-    for cell in cells:
-        rows = recorded_rows(cell)
-        s = summarise(rows, {"a": "A", "b": "B"})
-        t = s.total
-        pub = "-" if cell.published is None else f"{cell.published:g}"
-        if t.games:
-            low, high = s.interval()
-            ours, interval = _pct(s.win_rate), f"{_pct(low)} - {_pct(high)}"
-        else:
-            ours, interval = "not run", "-"
-        effort = []
-        for label in ("a", "b"):
-            u = s.usage[label]
-            if u.genmoves:
-                ppm = u.playouts_per_move
-                effort.append(f"{u.seconds_per_move:.3f}, "
-                              f"{'?' if ppm is None else f'{ppm:.0f}'}")
-            else:
-                effort.append("-")
-        lines.append(f"| {cell.name} | {cell.table} | {cell.label} | {pub} | {ours} | "
-                     f"{interval} | {t.games} ({t.wins}-{t.losses}-{t.draws}) | {s.void} | "
-                     f"{effort[0]} | {effort[1]} |")
-    return "\n".join(lines)
-
-
-def select(patterns: list[str] | None) -> list[Cell]:
-    if not patterns:
-        return CELLS
-    chosen = [c for c in CELLS if any(fnmatch.fnmatch(c.name, p) for p in patterns)]
-    if not chosen:
-        raise SystemExit(f"no cell matches {patterns}; see --list")
-    return chosen
-
-
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--only", nargs="+", metavar="GLOB", help="cells to run (names, globs)")
-    ap.add_argument("--games", type=int,
-                    help="play each selected cell up to this many games (default: its plan)")
-    ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--list", action="store_true", help="print the cells and their commands")
-    ap.add_argument("--report", action="store_true", help="only print the table")
-    args = ap.parse_args(argv)
-    cells = select(args.only)
-    if args.list:
-        for c in cells:
-            print(f"{c.name}: {c.label} (published {c.published}, planned {c.games} games)"
-                  f"\n  A: {c.a}\n  B: {c.b}\n  setup: {c.setup}\n  opening: {c.opening}")
-        return 0
-    if not args.report:
-        with local_executor(args.workers) as executor:
-            for cell in cells:
-                games = args.games if args.games is not None else cell.games
-                s = run_match(config(cell, games), OUT_ROOT / cell.name, executor,
-                              progress=False)
-                low, high = s.interval() if s.total.games else (0.0, 1.0)
-                rate = "-" if s.win_rate is None else _pct(s.win_rate)
-                print(f"{cell.name}: A {rate}% [{_pct(low)}, {_pct(high)}] over "
-                      f"{s.total.games} games ({s.void} void)", flush=True)
-    print(report(select(args.only) if args.report else cells))
-    return 0
+    return cells.main(CELLS, OUT_ROOT, MASTER_SEED, __doc__, argv)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ Winners are BLACK (1), WHITE (2) or 0 for a Go jigo or a drawn (full) Gobang boa
 Superko is not seen here (it needs the history; ``engine.go_state`` checks it).
 """
 
+import numpy as np
 from numba import njit
 
 from . import go_kernels as go
@@ -63,14 +64,22 @@ def terminal_winner(s, meta, komi):
 
 
 @njit(cache=True, nogil=True)
-def playout_winner(s, meta, zob, rng, komi, amaf):
-    """Play the position out in place with the game's light playout; returns the winner.
-    ``amaf``: int8[P] that records the colour first to play on each point, or empty."""
+def policy_playout_winner(s, meta, zob, rng, komi, amaf, pat, par):
+    """Play the position out in place; returns the winner.  ``amaf``: int8[P] that records
+    the colour first to play on each point, or empty.  ``par`` empty: the light playout of
+    either game; else Go's heavy policy (``par``, ``pat`` from ``engine.go_knowledge``)."""
     if meta[M_GAME] == GAME_GO:
-        w, _ = gop.playout_winner(s, meta, zob, rng, komi, amaf)
+        w, _ = gop.playout_winner(s, meta, zob, rng, komi, amaf, pat, par)
         return w
     w, _ = gb.playout_winner(s, meta, zob, rng, amaf)
     return w
+
+
+@njit(cache=True, nogil=True)
+def playout_winner(s, meta, zob, rng, komi, amaf):
+    """``policy_playout_winner`` with the light playout."""
+    return policy_playout_winner(s, meta, zob, rng, komi, amaf, np.zeros(0, dtype=np.uint8),
+                                 np.zeros(0, dtype=np.float64))
 
 
 @njit(cache=True, nogil=True)

@@ -1,7 +1,8 @@
 """Typed back-end options: each back end's parameters are a dataclass whose fields are
 declared with ``option(default, lo, hi, choices)``; ``set_option`` parses a text value by the
 field's type (bool, int, float or str) and checks its range, with messages meant for a GTP
-user.  ``CommonOptions`` holds what every back end accepts.
+user.  ``CommonOptions`` holds what every back end accepts, ``PlayoutOptions`` what the back
+ends with a choice of playout policy add.
 """
 
 import dataclasses
@@ -21,11 +22,21 @@ def option(default, lo=None, hi=None, choices=None):
 class CommonOptions:
     """``seed``: every random choice of the search flows from it (setting it restarts the
     generator and drops the tree).  ``resign_threshold``: resign when the best win rate is
-    below it (0 = never).  ``max_nodes``: the node pool's capacity (about 40 bytes a node);
+    below it (0 = never).  ``max_nodes``: the node pool's capacity (about 52 bytes a node);
     a full pool stops the tree growing, not the search."""
     seed: int = option(0, 0, 2**63 - 1)
     resign_threshold: float = option(0.1, 0.0, 0.5)
     max_nodes: int = option(1_000_000, 1_000, 100_000_000)
+
+
+@dataclass
+class PlayoutOptions(CommonOptions):
+    """``playout``: light (uniform random) or heavy (Go: ``engine.core.go_policy``'s atari,
+    pattern and self-atari knowledge; Gobang: complete a five, block a four).
+    ``knowledge``: the path of a Go knowledge file (``engine.go_knowledge``), or
+    ``builtin``."""
+    playout: str = option("light", choices=("light", "heavy"))
+    knowledge: str = option("builtin")
 
 
 def _parse(name: str, kind: type, text: str):

@@ -19,7 +19,8 @@ analysis) calls grow instead: each is capped at twice the playouts so far, so th
 candidates evolve rather than wait on one long call (the sizes depend on counts only, so a
 playout budget stays deterministic).
 
-Options: the common ones only (SHOT has no tuning constant).
+Options: the common ones and the playout policy's (``options.PlayoutOptions``); SHOT has
+no tuning constant.
 """
 
 import threading
@@ -30,7 +31,7 @@ import numpy as np
 
 from ..core import game
 from . import shot_kernels
-from .options import CommonOptions
+from .options import PlayoutOptions
 from .tree import T_CHOICE, TreeSearcher
 
 CALIBRATION_PLAYOUTS = 100
@@ -43,7 +44,7 @@ NO_LIMIT = np.iinfo(np.int64).max
 
 
 @dataclass
-class ShotOptions(CommonOptions):
+class ShotOptions(PlayoutOptions):
     pass
 
 
@@ -119,7 +120,8 @@ class ShotSearcher(TreeSearcher):
                 break
             game.copy_state(state.s, state.meta, stack_s[0], stack_meta[0])
             args = (pool.ti, pool.tf, pool.tmeta, n, stack_s, stack_meta, order, frames,
-                    fblack, state.zob, self.rng, state.komi, cand, abort, counters, max_sim)
+                    fblack, state.zob, self.rng, state.komi, cand, abort, counters, max_sim,
+                    *self._playout_policy())
             _run_watched(shot_kernels.shot, args, watch, abort)
             if counters[shot_kernels.PLAYOUTS] == done:
                 break   # aborted before its first playout

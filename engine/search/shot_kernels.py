@@ -55,7 +55,7 @@ def _record(ti, tf, node, mover, used, black):
 
 @njit(cache=True, nogil=True)
 def _leaf(ti, tf, node, depth, budget, stack_s, stack_meta, zob, rng, komi, amaf, abort,
-          counters, max_sim):
+          counters, max_sim, pat, policy):
     """``budget`` playouts from the node's position (stack level ``depth``).  The last one
     plays out that level in place: the caller rewrites it before its next call."""
     meta = stack_meta[depth]
@@ -71,7 +71,8 @@ def _leaf(ti, tf, node, depth, budget, stack_s, stack_meta, zob, rng, komi, amaf
             pmeta = stack_meta[depth + 1]
             game.copy_state(stack_s[depth], meta, ps, pmeta)
         start = pmeta[M_MOVES]
-        black += _black_reward(game.playout_winner(ps, pmeta, zob, rng, komi, amaf))
+        black += _black_reward(game.policy_playout_winner(ps, pmeta, zob, rng, komi, amaf,
+                                                          pat, policy))
         counters[SIM_MOVES] += pmeta[M_MOVES] - start
         used += 1
     counters[PLAYOUTS] += used
@@ -114,9 +115,9 @@ def _finish(ti, tf, tmeta, frame, black, depth, order, mover):
 
 @njit(cache=True, nogil=True)
 def shot(ti, tf, tmeta, budget, stack_s, stack_meta, order, frames, fblack, zob, rng, komi,
-         cand, abort, counters, max_sim):
+         cand, abort, counters, max_sim, pat, policy):
     """SHOT(root, budget) with the root's position at stack level 0 (the root is node 0,
-    already expanded).  Scratch per level: ``order`` int32[levels, P + 1] for the sets S,
+    already expanded); playouts by ``game.policy_playout_winner(..., pat, policy)``.  Scratch per level: ``order`` int32[levels, P + 1] for the sets S,
     ``frames`` int64[levels, N_FRAME] and ``fblack`` float64[levels] for the call frames.
     Returns (playouts used, reward summed for black)."""
     no_amaf = np.zeros(0, dtype=np.int8)
@@ -154,7 +155,8 @@ def shot(ti, tf, tmeta, budget, stack_s, stack_meta, order, frames, fblack, zob,
                     nch == 0 and expand(ti, tf, tmeta, node, s, meta, rng, cand,
                                         no_filter) <= 0):
                 used, black = _leaf(ti, tf, node, depth, bud, stack_s, stack_meta, zob,
-                                    rng, komi, no_amaf, abort, counters, max_sim)
+                                    rng, komi, no_amaf, abort, counters, max_sim, pat,
+                                    policy)
                 f[F_USED] = used
                 fblack[depth] = black
                 done = True

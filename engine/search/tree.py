@@ -15,7 +15,8 @@ replays the moves from the root.
 (a win 1, a draw or jigo 0.5, a loss 0); the root's is from the view of the player who
 moved last, so every child's mean is from the view of the side to move at its parent.
 ``AMAF_N``/``AMAF_W`` are the all-moves-as-first statistics of RAVE; ``SPENT`` is SHOT's
-``budget_used_before``.
+``budget_used_before``; ``PRIOR_N``/``PRIOR_W`` are virtual games and wins a node starts
+with (``engine.search.go_priors``), kept apart from the real ones.
 
 When the pool is full nothing new is allocated: expansion reports no room and the caller
 keeps searching from the existing leaves.  Tree reuse (``NodePool.follow``) moves the
@@ -30,7 +31,9 @@ import numpy as np
 from numba import njit
 
 from ..coords import PASS
+from .. import go_knowledge
 from ..core import game
+from ..core.go_playout import LIGHT
 from ..core.layout import (BOARD, M_GAME, M_KO, M_KO_COLOR, M_N_EMPTY, M_PASSES, M_RULE,
                            M_TO_PLAY, M_WINNER)
 from ..core.rng import make_rng, rand_below
@@ -38,10 +41,10 @@ from . import decide
 from .base import Candidate, SearchResult
 from .options import as_dict, set_option
 
-FIRST, NCHILD, MOVE, VISITS, AMAF_N, SPENT = range(6)
-TI_ROWS = 6
-WINS, AMAF_W = range(2)
-TF_ROWS = 2
+FIRST, NCHILD, MOVE, VISITS, AMAF_N, SPENT, PRIOR_N = range(7)
+TI_ROWS = 7
+WINS, AMAF_W, PRIOR_W = range(3)
+TF_ROWS = 3
 T_USED, T_CHOICE = range(2)
 T_NMETA = 2
 
@@ -60,8 +63,10 @@ def _init_node(ti, tf, i, move):
     ti[VISITS, i] = 0
     ti[AMAF_N, i] = 0
     ti[SPENT, i] = 0
+    ti[PRIOR_N, i] = 0
     tf[WINS, i] = 0.0
     tf[AMAF_W, i] = 0.0
+    tf[PRIOR_W, i] = 0.0
 
 
 @njit(cache=True, nogil=True)
@@ -266,6 +271,8 @@ class TreeSearcher:
         self.params = self.Options(seed=seed)
         for key, value in (options or {}).items():
             set_option(self.params, self.name, key, value)
+        if getattr(self.params, "knowledge", go_knowledge.BUILTIN) != go_knowledge.BUILTIN:
+            self.knowledge()   # a bad file is refused now, not at the first search
         self.reset()
 
     def reset(self):
@@ -274,9 +281,28 @@ class TreeSearcher:
         self._region: bytes | None = None    # the ``allowed`` mask the root was built for
 
     def set_option(self, key: str, value: str):
+        old = getattr(self.params, key, None)
         set_option(self.params, self.name, key, value)
+        if key == "knowledge":
+            try:
+                self.knowledge()
+            except ValueError:
+                self.params.knowledge = old
+                raise
         if key in ("seed", "max_nodes"):
             self.reset()
+
+    def knowledge(self):
+        """The Go knowledge file the ``knowledge`` option names, loaded and checked."""
+        return go_knowledge.load(self.params.knowledge)
+
+    def _playout_policy(self) -> tuple[np.ndarray, np.ndarray]:
+        """(pattern table, playout parameters) for ``policy_playout_winner``: empty
+        parameters select the light playout."""
+        if self.params.playout == "light":
+            return LIGHT
+        kn = self.knowledge()
+        return kn.patterns, kn.playout
 
     def options(self) -> dict:
         return as_dict(self.params)

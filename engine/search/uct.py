@@ -1,5 +1,5 @@
-"""UCT (ALGORITHMS.md section 1): UCB1 tree policy with optional RAVE, light playouts, tree
-reuse between moves.  The iterations run compiled (``uct_kernels.run``); this module calls
+"""UCT (ALGORITHMS.md section 1): UCB1 tree policy with optional RAVE and Go priors, light
+or heavy playouts, tree reuse between moves.  The iterations run compiled (``uct_kernels.run``); this module calls
 them in chunks (``TreeSearcher._search_in_chunks``) so that the wall-clock budget, the
 ``stop`` event and ``progress`` are served between chunks.
 
@@ -12,6 +12,10 @@ Options (``UctOptions``, plus the common ones):
   final         visits: the most visited root child; mean: the highest mean
   rave          0/1: mix AMAF values into selection (see ``uct_kernels``)
   rave_k        RAVE equivalence parameter k of beta = sqrt(k / (3 n + k))
+  prior         0/1: Go only, new nodes start with virtual games (``go_priors``)
+  playout, knowledge   the playout policy (``options.PlayoutOptions``)
+Off by default, each of rave, prior and playout=heavy, so the plain UCT of the papers is
+what ``uct`` means unless asked otherwise.
 """
 
 import time
@@ -20,19 +24,23 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import uct_kernels
-from .options import CommonOptions, option
+from ..core.layout import GAME_GO, M_GAME
+from ..core.go_policy import SELFATARI_STONES
+from .go_priors import apply_priors
+from .options import PlayoutOptions, option
 from .tree import TreeSearcher
 
 FIRST_CHUNK = 32           # playouts in the first call, before the speed is known
 
 
 @dataclass
-class UctOptions(CommonOptions):
+class UctOptions(PlayoutOptions):
     c: float = option(0.7, 0.0, 100.0)
     expand_after: int = option(10, 1, 1_000_000)
     final: str = option("visits", choices=("visits", "mean"))
     rave: bool = option(False)
     rave_k: float = option(1000.0, 1e-6, 1e12)
+    prior: bool = option(False)
 
 
 class UctSearcher(TreeSearcher):
@@ -45,6 +53,8 @@ class UctSearcher(TreeSearcher):
         p[uct_kernels.EXPAND_AFTER] = self.params.expand_after
         p[uct_kernels.RAVE] = float(self.params.rave)
         p[uct_kernels.RAVE_K] = self.params.rave_k
+        if self.params.prior:
+            p[uct_kernels.SA_STONES] = self.knowledge().playout[SELFATARI_STONES]
         return p
 
     def search(self, state, budget, stop=None, progress=None, allowed=None):
@@ -56,11 +66,18 @@ class UctSearcher(TreeSearcher):
         amaf = np.zeros(n_points, dtype=np.int8)
         path = np.empty(4 * n_points, dtype=np.int32)
         params = self._kernel_params()
+        pat, policy = self._playout_policy()
+        prior = np.zeros(0)
+        if self.params.prior:
+            pat, prior = self.knowledge().patterns, self.knowledge().prior
+            if state.meta[M_GAME] == GAME_GO:   # the root was expanded by ``_prepare``
+                apply_priors(pool.ti, pool.tf, 0, state.s, state.meta, pat, prior,
+                             params[uct_kernels.SA_STONES])
 
         def run_chunk(playouts, max_sim):
             return uct_kernels.run(pool.ti, pool.tf, pool.tmeta, state.s, state.meta,
                                    state.zob, self.rng, state.komi, params, playouts,
-                                   max_sim, ss, smeta, amaf, path, cand)
+                                   max_sim, ss, smeta, amaf, path, cand, pat, policy, prior)
 
         return self._search_in_chunks(state, budget, stop, progress, t0, FIRST_CHUNK,
                                       run_chunk)

@@ -1,6 +1,7 @@
 """Compiled UCT iterations over the node pool of ``engine.search.tree``: selection by UCB1
-(optionally mixed with RAVE), expansion after ``expand_after`` visits, a light playout,
-backup.  Parameters arrive as a float64 array indexed by the constants below.
+(optionally mixed with RAVE), expansion after ``expand_after`` visits (with Go priors when
+``prior`` is not empty), a light or heavy playout (``policy_playout_winner``), backup.
+Parameters arrive as a float64 array indexed by the constants below.
 
 Selection at a node with children, N its visits, n/q a child's visits and mean:
 * plain: the first unvisited child in block order (the block is shuffled, so a random
@@ -9,6 +10,10 @@ Selection at a node with children, N its visits, n/q a child's visits and mean:
   beta = sqrt(k / (3 n + k)) once the child has AMAF data; an unvisited child with AMAF
   data scores q_amaf + C sqrt(ln N) (as if n = 1), and only children with no data at all
   are taken first.
+Priors: a child's virtual games count in n and its virtual wins in q (n = visits +
+PRIOR_N), for the mean, RAVE's beta and the exploration term alike; the parent's ln N
+counts real visits.
+
 AMAF backup: walking up from the leaf, each node's children whose point was first played
 by the side to move at that node, in the rest of the simulation (tree moves below the node
 and the playout), get that side's reward.
@@ -18,11 +23,12 @@ import numpy as np
 from numba import njit
 
 from ..core import game
-from ..core.layout import M_MOVES, M_TO_PLAY
-from .tree import AMAF_N, AMAF_W, FIRST, MOVE, NCHILD, VISITS, WINS, expand
+from ..core.layout import GAME_GO, M_GAME, M_MOVES, M_TO_PLAY
+from .go_priors import apply_priors
+from .tree import AMAF_N, AMAF_W, FIRST, MOVE, NCHILD, PRIOR_N, PRIOR_W, VISITS, WINS, expand
 
-C, EXPAND_AFTER, RAVE, RAVE_K = range(4)
-N_PARAMS = 4
+C, EXPAND_AFTER, RAVE, RAVE_K, SA_STONES = range(5)
+N_PARAMS = 5
 PASS = -1
 
 
@@ -33,18 +39,19 @@ def select_child(ti, tf, node, c, rave, rave_k):
     best = first
     best_v = -np.inf
     for i in range(first, first + ti[NCHILD, node]):
-        n = ti[VISITS, i]
+        n = ti[VISITS, i] + ti[PRIOR_N, i]
+        wins = tf[WINS, i] + tf[PRIOR_W, i]
         if rave and ti[AMAF_N, i] > 0:
             qa = tf[AMAF_W, i] / ti[AMAF_N, i]
             if n == 0:
                 v = qa + explore
             else:
                 beta = np.sqrt(rave_k / (3.0 * n + rave_k))
-                v = beta * qa + (1.0 - beta) * (tf[WINS, i] / n) + explore / np.sqrt(n)
+                v = beta * qa + (1.0 - beta) * (wins / n) + explore / np.sqrt(n)
         elif n == 0:
             return i
         else:
-            v = tf[WINS, i] / n + explore / np.sqrt(n)
+            v = wins / n + explore / np.sqrt(n)
         if v > best_v:
             best_v = v
             best = i
@@ -74,15 +81,20 @@ def backup(ti, tf, path, depth, root_color, winner, rave, amaf):
 
 @njit(cache=True, nogil=True)
 def run(ti, tf, tmeta, root_s, root_meta, zob, rng, komi, params, count, max_sim,
-        ss, smeta, amaf, path, cand):
+        ss, smeta, amaf, path, cand, pat, policy, prior):
     """Up to ``count`` iterations from the root position (root_s, root_meta), stopping
-    early once ``max_sim`` moves have been simulated.  The root must be expanded.
-    Scratch: ss/smeta like the position, amaf int8[P], path int32[max depth + 1],
-    cand int32[P + 1].  Returns (iterations done, moves simulated in tree and playouts)."""
+    early once ``max_sim`` moves have been simulated.  The root must be expanded (and
+    given its priors).  Scratch: ss/smeta like the position, amaf int8[P], path
+    int32[max depth + 1], cand int32[P + 1].  Knowledge (``engine.go_knowledge``): the
+    pattern table, the playout policy's parameters (empty: light playouts) and the prior
+    weights (empty: no priors).  Returns (iterations done, moves simulated in tree and
+    playouts)."""
     c = params[C]
     expand_after = params[EXPAND_AFTER]
     rave = params[RAVE] != 0.0
     rave_k = params[RAVE_K]
+    sa_stones = params[SA_STONES]
+    priors = prior.shape[0] > 0 and root_meta[M_GAME] == GAME_GO
     no_amaf = amaf[:0]
     no_filter = np.zeros(0, dtype=np.uint8)
     root_color = root_meta[M_TO_PLAY]
@@ -102,6 +114,8 @@ def run(ti, tf, tmeta, root_s, root_meta, zob, rng, komi, params, count, max_sim
                     break
                 if expand(ti, tf, tmeta, node, ss, smeta, rng, cand, no_filter) <= 0:
                     break
+                if priors:
+                    apply_priors(ti, tf, node, ss, smeta, pat, prior, sa_stones)
             node = select_child(ti, tf, node, c, rave, rave_k)
             game.play(ss, smeta, zob, ti[MOVE, node], smeta[M_TO_PLAY])
             depth += 1
@@ -111,10 +125,8 @@ def run(ti, tf, tmeta, root_s, root_meta, zob, rng, komi, params, count, max_sim
             winner = game.terminal_winner(ss, smeta, komi)
         else:
             start = smeta[M_MOVES]
-            if rave:
-                winner = game.playout_winner(ss, smeta, zob, rng, komi, amaf)
-            else:
-                winner = game.playout_winner(ss, smeta, zob, rng, komi, no_amaf)
+            winner = game.policy_playout_winner(ss, smeta, zob, rng, komi,
+                                                amaf if rave else no_amaf, pat, policy)
             sim += smeta[M_MOVES] - start
         backup(ti, tf, path, depth, root_color, winner, rave, amaf)
         done += 1

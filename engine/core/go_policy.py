@@ -1,0 +1,190 @@
+"""How a Go playout chooses its next move: the light policy (uniform among the legal moves
+that do not fill the mover's own eye) and the heavy one, which first looks at the last
+move's surroundings the way MoGo, Pachi and michi do.
+
+Heavy policy, for the side to move, with the opponent's last move L:
+1. with probability ``par[P_ATARI]``: moves that capture the chain of L when it is in atari,
+   and moves that save an own chain next to L from atari, by capturing an adjacent
+   opponent chain that is itself in atari or by extending to two liberties or more;
+   one of them at random.
+2. else, or if there is none, with probability ``par[P_PATTERN]``: the empty points around
+   L whose 3x3 neighbourhood matches a pattern of the table (``patterns3``), drawn with
+   probability proportional to the pattern's weight.
+3. else a uniformly random move, where a self-atari that leaves a chain of at least
+   ``par[SELFATARI_STONES]`` stones in atari is refused with probability
+   ``par[P_SELFATARI]`` (and the draw goes on).
+Candidates of 1 and 2 must be legal, must not fill an own eye, and those of 2 must not be
+self-ataris of that size.  The probabilities and the pattern weights come from the
+knowledge file (``engine.go_knowledge``); an empty ``par`` means the light policy.
+
+A uniform move is drawn by rejection without replacement: draw an index into the first k
+entries of the empty-point list; if that point is refused, swap it behind the window and
+shrink k.  So each candidate costs one random number and is tested at most once.
+"""
+
+from numba import njit
+
+from .go_kernels import PASS, is_eye, is_legal
+from .go_tactics import NONE, atari_liberty, is_self_atari, libs_after
+from .layout import BOARD, EMPTIES, EMPTY, EPOS, M_LAST, M_N_EMPTY, M_SIZE, NEXT, OFFBOARD, REP
+from .patterns3 import code
+from .rng import rand_below, rand_unit
+
+P_ATARI, P_PATTERN, P_SELFATARI, SELFATARI_STONES = range(4)
+N_PARAMS = 4
+
+
+@njit(cache=True, inline='always')
+def playable(s, meta, w, p, color):
+    """Legal for ``color`` and not filling its own eye.  An empty neighbour settles both at
+    once (a ko point never has one), which is the common case."""
+    all_own = True
+    for q in (p - 1, p + 1, p - w, p + w):
+        c = s[BOARD, q]
+        if c == EMPTY:
+            return True
+        if c != color and c != OFFBOARD:
+            all_own = False
+    if all_own and is_eye(s, w, p, color):
+        return False
+    return is_legal(s, meta, p, color)
+
+
+@njit(cache=True, inline='always')
+def _uniform_move(s, meta, rng, color, sa_prob, sa_stones):
+    w = meta[M_SIZE] + 2
+    k = meta[M_N_EMPTY]
+    while k > 0:
+        i = rand_below(rng, k)
+        p = s[EMPTIES, i]
+        if playable(s, meta, w, p, color) and not (
+                sa_prob > 0.0 and is_self_atari(s, w, p, color, sa_stones)
+                and rand_unit(rng) < sa_prob):
+            return p
+        k -= 1
+        q = s[EMPTIES, k]
+        s[EMPTIES, k] = p
+        s[EMPTIES, i] = q
+        s[EPOS, p] = k
+        s[EPOS, q] = i
+    return PASS
+
+
+@njit(cache=True)
+def random_move(s, meta, rng, color):
+    """The light policy: a uniformly random legal non-eye-filling move, or PASS."""
+    return _uniform_move(s, meta, rng, color, 0.0, 0)
+
+
+@njit(cache=True, inline='always')
+def _push(buf, n, p):
+    if n < buf.shape[0]:
+        buf[n] = p
+        return n + 1
+    return n
+
+
+@njit(cache=True)
+def atari_moves(s, meta, w, last, color, buf):
+    """Step 1's candidates around ``last`` written to ``buf``; returns their count (a move
+    may appear more than once)."""
+    n = 0
+    other = 3 - color
+    if s[BOARD, last] == other:
+        lib = atari_liberty(s, w, s[REP, last])
+        if lib != NONE and playable(s, meta, w, lib, color):
+            n = _push(buf, n, lib)
+    seen1 = NONE
+    seen2 = NONE
+    seen3 = NONE
+    for q in (last - 1, last + 1, last - w, last + w):
+        if s[BOARD, q] != color:
+            continue
+        r = s[REP, q]
+        if r == seen1 or r == seen2 or r == seen3:
+            continue
+        if seen1 == NONE:
+            seen1 = r
+        elif seen2 == NONE:
+            seen2 = r
+        else:
+            seen3 = r
+        lib = atari_liberty(s, w, r)
+        if lib == NONE:
+            continue
+        x = r
+        while True:   # counter-captures: opponent chains touching r that are in atari
+            for d in (x - 1, x + 1, x - w, x + w):
+                if s[BOARD, d] == other:
+                    cl = atari_liberty(s, w, s[REP, d])
+                    if cl != NONE and playable(s, meta, w, cl, color):
+                        n = _push(buf, n, cl)
+            x = s[NEXT, x]
+            if x == r:
+                break
+        if libs_after(s, w, lib, color) >= 2 and playable(s, meta, w, lib, color):
+            n = _push(buf, n, lib)
+    return n
+
+
+@njit(cache=True)
+def pattern_move(s, meta, rng, w, last, color, pat, sa_stones):
+    """Step 2: a point around ``last`` drawn by pattern weight, or NONE."""
+    total = 0
+    m1 = m2 = m3 = m4 = m5 = m6 = m7 = m8 = NONE
+    w1 = w2 = w3 = w4 = w5 = w6 = w7 = w8 = 0
+    k = 0
+    for p in (last - w - 1, last - w, last - w + 1, last - 1, last + 1, last + w - 1,
+              last + w, last + w + 1):
+        if s[BOARD, p] != EMPTY:
+            continue
+        weight = pat[code(s, w, p)]
+        if weight == 0 or not playable(s, meta, w, p, color) or is_self_atari(
+                s, w, p, color, sa_stones):
+            continue
+        total += weight
+        # eight named slots instead of a scratch array: nothing to allocate or pass
+        if k == 0:
+            m1, w1 = p, weight
+        elif k == 1:
+            m2, w2 = p, weight
+        elif k == 2:
+            m3, w3 = p, weight
+        elif k == 3:
+            m4, w4 = p, weight
+        elif k == 4:
+            m5, w5 = p, weight
+        elif k == 5:
+            m6, w6 = p, weight
+        elif k == 6:
+            m7, w7 = p, weight
+        else:
+            m8, w8 = p, weight
+        k += 1
+    if total == 0:
+        return NONE
+    x = rand_below(rng, total)
+    for m, wt in ((m1, w1), (m2, w2), (m3, w3), (m4, w4), (m5, w5), (m6, w6), (m7, w7),
+                  (m8, w8)):
+        if x < wt:
+            return m
+        x -= wt
+    return m8
+
+
+@njit(cache=True)
+def heavy_move(s, meta, rng, color, pat, par, buf):
+    """The heavy policy (module docstring); ``buf`` is int32 scratch of P entries."""
+    w = meta[M_SIZE] + 2
+    last = meta[M_LAST]
+    sa_stones = par[SELFATARI_STONES]
+    if last >= 0:
+        if rand_unit(rng) < par[P_ATARI]:
+            n = atari_moves(s, meta, w, last, color, buf)
+            if n > 0:
+                return buf[rand_below(rng, n)]
+        if rand_unit(rng) < par[P_PATTERN]:
+            p = pattern_move(s, meta, rng, w, last, color, pat, sa_stones)
+            if p != NONE:
+                return p
+    return _uniform_move(s, meta, rng, color, par[P_SELFATARI], sa_stones)

@@ -1,0 +1,129 @@
+"""Experiment cells: named matches of our engine (engine A against engine B) whose results
+live in one folder each under a root, run through ``engine.match.runner`` (so every cell
+resumes, and a larger game count extends it) and reported as a markdown table read only
+from the results files.  ``scripts/reproduce_tables.py`` (the published tables) and
+``scripts/strength.py`` (playing strength and its ablation) are lists of cells and this
+module's ``main``.
+"""
+
+import argparse
+import fnmatch
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from .referee import GameSetup
+from .runner import RESULTS_FILE, EngineSpec, MatchConfig, local_executor, run_match
+from .stats import summarise
+
+ENGINE = ".venv/bin/python gtp_main.py"
+
+
+@dataclass(frozen=True)
+class Cell:
+    name: str            # folder under the cells' root
+    table: str           # which published table it belongs to
+    label: str           # the row, as the paper names it
+    published: float | None  # engine A's published win rate, percent (None: not published)
+    a: str               # engine A's command line
+    b: str
+    setup: GameSetup
+    opening: int
+    games: int           # planned number of games
+
+
+def engine(game: str, size: int, algo: str, playouts: int | None = None,
+           seconds: float | None = None, settings: str = "") -> str:
+    """Our engine's command line: seeded per game, never resigning (every game is played
+    to its end, as in the papers' tables); ``settings`` adds ``--set`` options."""
+    budget = f"--playouts {playouts}" if playouts else f"--time {seconds}"
+    extra = f" {settings}" if settings else ""
+    return (f"{ENGINE} --game {game} --size {size} --algo {algo} {budget} "
+            f"--seed {{seed}} --set resign_threshold=0{extra}")
+
+
+def config(cell: Cell, games: int, seed: int) -> MatchConfig:
+    return MatchConfig(a=EngineSpec("a", cell.a), b=EngineSpec("b", cell.b),
+                       setup=cell.setup, games=games, alternate=True, seed=seed,
+                       random_opening=cell.opening)
+
+
+def recorded_rows(root: Path, cell: Cell) -> list[dict]:
+    path = root / cell.name / RESULTS_FILE
+    if not path.exists():
+        return []
+    lines = path.read_text().splitlines()[1:]
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def report(root: Path, cells: list[Cell]) -> str:
+    """The markdown table of every cell: published, ours, games, interval, effort."""
+    head = ("| cell | table | match (A vs B) | published A % | ours A % | 95% Wilson | "
+            "games (A W-L-D) | void | A s/move, playouts/move | B s/move, playouts/move |")
+    lines = [head, "|" + "---|" * 10]
+    for cell in cells:
+        rows = recorded_rows(root, cell)
+        s = summarise(rows, {"a": "A", "b": "B"})
+        t = s.total
+        pub = "-" if cell.published is None else f"{cell.published:g}"
+        if t.games:
+            low, high = s.interval()
+            ours, interval = _pct(s.win_rate), f"{_pct(low)} - {_pct(high)}"
+        else:
+            ours, interval = "not run", "-"
+        effort = []
+        for label in ("a", "b"):
+            u = s.usage[label]
+            if u.genmoves:
+                ppm = u.playouts_per_move
+                effort.append(f"{u.seconds_per_move:.3f}, "
+                              f"{'?' if ppm is None else f'{ppm:.0f}'}")
+            else:
+                effort.append("-")
+        lines.append(f"| {cell.name} | {cell.table} | {cell.label} | {pub} | {ours} | "
+                     f"{interval} | {t.games} ({t.wins}-{t.losses}-{t.draws}) | {s.void} | "
+                     f"{effort[0]} | {effort[1]} |")
+    return "\n".join(lines)
+
+
+def select(cells: list[Cell], patterns: list[str] | None) -> list[Cell]:
+    if not patterns:
+        return cells
+    chosen = [c for c in cells if any(fnmatch.fnmatch(c.name, p) for p in patterns)]
+    if not chosen:
+        raise SystemExit(f"no cell matches {patterns}; see --list")
+    return chosen
+
+
+def main(all_cells: list[Cell], root: Path, seed: int, doc: str, argv=None) -> int:
+    """The command line of a cells script: --list, --only, --games, --workers, --report."""
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    ap.add_argument("--only", nargs="+", metavar="GLOB", help="cells to run (names, globs)")
+    ap.add_argument("--games", type=int,
+                    help="play each selected cell up to this many games (default: its plan)")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--list", action="store_true", help="print the cells and their commands")
+    ap.add_argument("--report", action="store_true", help="only print the table")
+    args = ap.parse_args(argv)
+    cells = select(all_cells, args.only)
+    if args.list:
+        for c in cells:
+            print(f"{c.name}: {c.label} (published {c.published}, planned {c.games} games)"
+                  f"\n  A: {c.a}\n  B: {c.b}\n  setup: {c.setup}\n  opening: {c.opening}")
+        return 0
+    if not args.report:
+        with local_executor(args.workers) as executor:
+            for cell in cells:
+                games = args.games if args.games is not None else cell.games
+                s = run_match(config(cell, games, seed), root / cell.name, executor,
+                              progress=False)
+                low, high = s.interval() if s.total.games else (0.0, 1.0)
+                rate = "-" if s.win_rate is None else _pct(s.win_rate)
+                print(f"{cell.name}: A {rate}% [{_pct(low)}, {_pct(high)}] over "
+                      f"{s.total.games} games ({s.void} void)", flush=True)
+    print(report(root, cells))
+    return 0

@@ -1,0 +1,124 @@
+"""Priors for new tree nodes in Go: before its first visit each child gets virtual games
+(``PRIOR_N`` games, ``PRIOR_W`` wins in ``engine.search.tree``) from what the move looks
+like, so the search tries likely moves first and wastes no visits proving that a
+self-atari is bad.  This is the progressive-bias scheme of Mango/Fuego in michi's form:
+a sum of (games, wins) pairs, one per feature the move has, weights from the knowledge
+file (``engine.go_knowledge``).
+
+Features of a move p for the side to move (PASS gets ``even`` alone):
+  even          every move
+  capture       takes an opponent chain in atari; capture_many instead when more than
+                one stone falls
+  escape        extends an own chain in atari to two liberties or more
+  pattern       its 3x3 neighbourhood matches a pattern
+  selfatari     leaves its own chain (of ``selfatari_stones`` stones or more) in atari
+  near1..near3  Manhattan distance 1, 2 or 3 from the opponent's last move
+  empty_low     on the first or second line with no stone within distance 3
+  empty_third   on the third line with no stone within distance 3
+"""
+
+from numba import njit
+
+from ..go_knowledge import (CAPTURE, CAPTURE_MANY, EMPTY_LOW, EMPTY_THIRD, ESCAPE, EVEN, NEAR1,
+                            NEAR2, NEAR3, PATTERN, SELFATARI)
+from ..core.go_tactics import NONE, atari_liberty, is_self_atari, libs_after
+from ..core.layout import BOARD, EMPTY, M_LAST, M_SIZE, M_TO_PLAY, OFFBOARD, REP, SIZE
+from ..core.patterns3 import code
+from .tree import FIRST, MOVE, NCHILD, PRIOR_N, PRIOR_W
+
+PASS = -1
+EMPTY_RADIUS = 3
+
+
+@njit(cache=True, inline='always')
+def _captured(s, w, p, color):
+    """Stones that ``color`` at ``p`` captures."""
+    total = 0
+    r1 = NONE
+    r2 = NONE
+    r3 = NONE
+    for q in (p - 1, p + 1, p - w, p + w):
+        if s[BOARD, q] == 3 - color:
+            r = s[REP, q]
+            if r != r1 and r != r2 and r != r3 and atari_liberty(s, w, r) == p:
+                total += s[SIZE, r]
+                if r1 == NONE:
+                    r1 = r
+                elif r2 == NONE:
+                    r2 = r
+                else:
+                    r3 = r
+    return total
+
+
+@njit(cache=True, inline='always')
+def _escapes(s, w, p, color):
+    """``p`` is the last liberty of an own chain and playing it gives two or more."""
+    for q in (p - 1, p + 1, p - w, p + w):
+        if s[BOARD, q] == color and atari_liberty(s, w, s[REP, q]) == p:
+            return libs_after(s, w, p, color) >= 2
+    return False
+
+
+@njit(cache=True, inline='always')
+def _empty_around(s, w, n, x, y):
+    """No stone within Manhattan distance EMPTY_RADIUS of (x, y) (1-based padded)."""
+    for dy in range(-EMPTY_RADIUS, EMPTY_RADIUS + 1):
+        yy = y + dy
+        if yy < 1 or yy > n:
+            continue
+        span = EMPTY_RADIUS - abs(dy)
+        for xx in range(max(1, x - span), min(n, x + span) + 1):
+            c = s[BOARD, yy * w + xx]
+            if c != EMPTY and c != OFFBOARD:
+                return False
+    return True
+
+
+@njit(cache=True, inline='always')
+def _add(ti, tf, i, prior, f):
+    ti[PRIOR_N, i] += int(prior[2 * f])
+    tf[PRIOR_W, i] += prior[2 * f + 1]
+
+
+@njit(cache=True)
+def apply_priors(ti, tf, node, s, meta, pat, prior, sa_stones):
+    """Set the priors of ``node``'s children; (s, meta) is the node's position."""
+    n = meta[M_SIZE]
+    w = n + 2
+    color = meta[M_TO_PLAY]
+    last = meta[M_LAST]
+    lx = last % w
+    ly = last // w
+    first = ti[FIRST, node]
+    for i in range(first, first + ti[NCHILD, node]):
+        ti[PRIOR_N, i] = 0
+        tf[PRIOR_W, i] = 0.0
+        _add(ti, tf, i, prior, EVEN)
+        p = ti[MOVE, i]
+        if p == PASS:
+            continue
+        taken = _captured(s, w, p, color)
+        if taken > 1:
+            _add(ti, tf, i, prior, CAPTURE_MANY)
+        elif taken == 1:
+            _add(ti, tf, i, prior, CAPTURE)
+        if _escapes(s, w, p, color):
+            _add(ti, tf, i, prior, ESCAPE)
+        if pat[code(s, w, p)] > 0:
+            _add(ti, tf, i, prior, PATTERN)
+        if taken == 0 and is_self_atari(s, w, p, color, sa_stones):
+            _add(ti, tf, i, prior, SELFATARI)
+        x = p % w
+        y = p // w
+        if last >= 0:
+            d = abs(x - lx) + abs(y - ly)
+            if d == 1:
+                _add(ti, tf, i, prior, NEAR1)
+            elif d == 2:
+                _add(ti, tf, i, prior, NEAR2)
+            elif d == 3:
+                _add(ti, tf, i, prior, NEAR3)
+        line = min(min(x, y), min(n + 1 - x, n + 1 - y))
+        if line <= 3 and _empty_around(s, w, n, x, y):
+            _add(ti, tf, i, prior, EMPTY_LOW if line <= 2 else EMPTY_THIRD)

@@ -1,0 +1,63 @@
+"""Playing strength on 9x9 Go: our best configuration against GNU Go 3.8 level 10, and the
+ablation of its knowledge components, each a match in ``results/strength/<cell>/``.
+
+    python scripts/strength.py --list                      # the cells and their commands
+    python scripts/strength.py --only best-vs-gnugo10      # the headline match (resumes)
+    python scripts/strength.py --only 'ablate-*' --workers 2
+    python scripts/strength.py --report                    # the markdown table, no games
+
+The best configuration is UCT with heavy playouts, priors and RAVE and no UCB exploration
+term (c = 0: priors and AMAF values do the exploring, as in michi), at 0.9 s per move
+(the issue allows 1 s) on one core per engine; GNU Go plays with --level 10 and Chinese
+(area) rules, komi 7.5, and games go through a kgs-genmove_cleanup phase so that the area
+count is exact.  Each ablation cell plays the best configuration with one component taken
+away (engine A) against the full one (engine B) at equal playouts per move, so a win rate
+below 50% is that component's contribution; equal playouts favour the heavy policy, whose
+playouts cost about three times as much as light ones (``scripts/bench_playouts.py``).
+"""
+
+import sys
+from pathlib import Path
+
+from engine.match import cells
+from engine.match.cells import Cell, engine
+from engine.match.referee import GameSetup
+
+OUT_ROOT = Path("results/strength")
+MASTER_SEED = 0
+GNUGO = "/usr/games/gnugo --mode gtp --level 10 --chinese-rules"
+BEST = "--set playout=heavy --set prior=1 --set rave=1 --set c=0"
+ABLATION_PLAYOUTS = 2000
+GO9_CLEANUP = GameSetup(game="go", size=9, komi=7.5, superko=True, cleanup=True)
+GO9 = GameSetup(game="go", size=9, komi=7.5, superko=True)
+
+
+def _cells() -> list[Cell]:
+    out = [Cell("best-vs-gnugo10", "headline", "best (0.9 s/move) vs GNU Go level 10", None,
+                ".venv/bin/python gtp_main.py --size 9 --komi 7.5 --algo uct --time 0.9 "
+                + BEST, GNUGO, GO9_CLEANUP, 0, 200)]
+    full = engine("go", 9, "uct", ABLATION_PLAYOUTS, settings=BEST)
+    for name, label, settings in (
+            ("light-playouts", "light playouts instead of heavy",
+             "--set prior=1 --set rave=1 --set c=0"),
+            ("no-prior", "no priors", "--set playout=heavy --set rave=1 --set c=0"),
+            ("no-rave", "no RAVE", "--set playout=heavy --set prior=1 --set c=0"),
+            ("ucb-c0.7", "UCB exploration c = 0.7 (the plain default)", BEST + " --set c=0.7"),
+            ("plain-uct", "plain UCT: light, no priors, no RAVE, c = 0.7", "")):
+        settings += " --set resign_threshold=0.1"   # resigned games end sooner
+        out.append(Cell(f"ablate-{name}", f"ablation, {ABLATION_PLAYOUTS} playouts/move",
+                        f"{label} vs best", None,
+                        engine("go", 9, "uct", ABLATION_PLAYOUTS, settings=settings),
+                        full + " --set resign_threshold=0.1", GO9, 2, 40))
+    return out
+
+
+CELLS = _cells()
+
+
+def main(argv=None) -> int:
+    return cells.main(CELLS, OUT_ROOT, MASTER_SEED, __doc__, argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
