@@ -12,6 +12,7 @@ from numba import njit
 from . import go_kernels as go
 from . import go_playout as gop
 from . import gobang_kernels as gb
+from . import gobang_threats as gbt
 from .layout import BOARD, DRAW, EMPTIES, EPOS, GAME_GO, M_GAME, M_N_EMPTY, M_PASSES, \
     M_SIZE, M_TO_PLAY, M_WINNER
 
@@ -67,11 +68,15 @@ def terminal_winner(s, meta, komi):
 def policy_playout_winner(s, meta, zob, rng, komi, amaf, pat, par):
     """Play the position out in place; returns the winner.  ``amaf``: int8[P] that records
     the colour first to play on each point, or empty.  ``par`` empty: the light playout of
-    either game; else Go's heavy policy (``par``, ``pat`` from ``engine.go_knowledge``)."""
+    either game; else the heavy one: Go's policy (``par``, ``pat`` from
+    ``engine.go_knowledge``), Gobang's threat-aware playout (``gobang_threats``)."""
     if meta[M_GAME] == GAME_GO:
         w, _ = gop.playout_winner(s, meta, zob, rng, komi, amaf, pat, par)
         return w
-    w, _ = gb.playout_winner(s, meta, zob, rng, amaf)
+    if par.shape[0] > 0:
+        w, _ = gbt.threat_playout_winner(s, meta, zob, rng, amaf)
+    else:
+        w, _ = gb.playout_winner(s, meta, zob, rng, amaf)
     return w
 
 
