@@ -34,7 +34,7 @@ DEFAULT_CASES = "go:9,go:19,gobang:10,gobang:20"
 # budget per run relative to go:9, roughly inverse to the cost of one playout there
 BUDGET_SCALE = {("go", 9): 1.0, ("go", 19): 0.25, ("gobang", 10): 4.0, ("gobang", 20): 1.5}
 VARIANTS = ["linuct-plain/bandit=exact", "linuct-rave/bandit=exact", "uct/playout=heavy",
-            "uct/playout=heavy/prior=1/rave=1/c=0.2", "shot/playout=heavy"]
+            "uct/playout=heavy/prior=1/rave=1/c=0", "shot/playout=heavy"]
 EXACT_SHARE = 0.1
 # LinUCT's cost per playout grows with the board (feature rows, and PLAIN's deep paths), so
 # by default its rows are measured on the small boards the papers used
