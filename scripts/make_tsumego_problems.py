@@ -54,6 +54,9 @@ COLOUR = {"B": BLACK, "W": WHITE}
 # results), 0 failure
 GOODNESS = {1: 0, 2: 1, 3: 2, 4: 3, 5: 4, 0: 5}
 GOAL_TEXT = {"kill": "kill", "live": "live", "win": "win", "defend": "stop the threat"}
+# the exact reading is not started on more empty points than this: it would spend its
+# whole node budget (many minutes) and give up anyway
+MAX_EXACT_EMPTY = 20
 
 
 def place(r: int, c: int, n: int, where: str) -> tuple[int, int]:
@@ -196,7 +199,8 @@ def exact_answers(problem, max_nodes: int = 100_000) -> set | None:
     defender wins when one of them is in a chain settled alive (``_settled_alive``) or is
     still there after two passes (so a seki counts as living).  Simple ko only, and the
     memo ignores history: not meant for ko problems.  None when the reading needs more
-    than ``max_nodes`` positions."""
+    than ``max_nodes`` positions, or the box holds more than ``MAX_EXACT_EMPTY`` empty
+    points."""
     framed = frame_problem(problem).state
     # simple ko only (positional superko costs a copy per legality test); a position that
     # comes back on the current line counts as a failure for the attacker
@@ -210,6 +214,9 @@ def exact_answers(problem, max_nodes: int = 100_000) -> set | None:
     moves = [point(r, c, problem.size)
              for r in range(rows.min(), rows.max() + 1)
              for c in range(cols.min(), cols.max() + 1)] + [PASS]
+    box = board[rows.min():rows.max() + 1, cols.min():cols.max() + 1]
+    if int((box == EMPTY).sum()) > MAX_EXACT_EMPTY:
+        return None
     attacker = problem.to_play if problem.goal == "kill" else opponent(problem.to_play)
     defender = opponent(attacker)
     stones = [p for p in problem.state.points() if problem.state.color_at(p) == defender]

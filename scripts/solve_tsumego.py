@@ -2,20 +2,28 @@
 
     .venv/bin/python scripts/solve_tsumego.py problems/go --algo uct,shot \\
         --budgets 500,1000,2000,5000,10000,50000 --seeds 5 --out runs/tsumego \\
-        [--workers N] [--dask tcp://host:8786] [--gtp "gnugo --mode gtp --level 10"]
+        [--workers N] [--dask tcp://host:8786] [--gtp "gnugo --mode gtp --level 10"] \\
+        [--restrict]
 
 PATHs are problem files (.sgf in the RIGHT convention, GNU Go .tst regression scripts)
 or folders searched for them.  Writes into DIR:
 
-* results.csv   one row per problem, back end, budget and seed, appended as each run
-                finishes; run the same command again to resume an interrupted sweep
+* results.csv   one row per problem, back end, budget, seed and mode, appended as each
+                run finishes; run the same command again to resume an interrupted sweep
+                (columns problem,algo,budget,seed,move,correct,seconds,restrict)
 * summary.json  solve rate and 95 % Wilson interval per back end and budget, plus what
-                was loaded, skipped and unreadable
+                was loaded, skipped and unreadable, and whether the run was restricted
 * per_problem.md  which back end solved which problem (solved seeds / seeds)
 * solve_rate.png  solve rate against budget (log scale), one line per back end
 
-``--gtp CMD`` adds an external engine as one more back end (named after its program,
-e.g. ``gnugo``), asked once per Go problem with ``loadsgf`` + ``reg_genmove``.
+``--algo`` takes back-end specs, ``NAME[:KEY=VALUE]...`` separated by commas, e.g.
+``uct,uct:c=0.5,shot``: the options after the name go to that back end alone (over
+``--option``), and the spec as written labels its rows, tables and plot line.  Every spec
+is built once before anything runs, so an unknown back end or option stops the command
+at once.  ``--gtp CMD`` adds an external engine as one more back end (named after its
+program, e.g. ``gnugo``), asked once per Go problem with ``loadsgf`` + ``reg_genmove``.
+``--restrict`` limits the back ends' answers to the problem's region (see its help);
+restricted series are labelled ``SPEC+restrict``.
 """
 
 import argparse
@@ -25,7 +33,9 @@ import sys
 from pathlib import Path
 
 from engine.search.registry import names
+from engine.tsumego.frame import MARGIN
 from engine.tsumego.problem import load_problems
+from engine.tsumego.solve import searcher
 from engine.tsumego.stats import per_problem, solve_rates
 from engine.tsumego.sweep import ResultsFile, Settings, plan, run_sweep
 
@@ -39,7 +49,7 @@ def _options(pairs: list[str]) -> tuple:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
-            raise SystemExit(f"--option needs key=value, not {pair!r}")
+            raise SystemExit(f"--option needs KEY=VALUE, not {pair!r}")
         out.append((key.strip(), value.strip()))
     return tuple(out)
 
@@ -47,8 +57,9 @@ def _options(pairs: list[str]) -> tuple:
 def parse_args(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("paths", nargs="+", metavar="PATH")
-    ap.add_argument("--algo", default="uct,shot",
-                    help=f"comma-separated back ends (known: {', '.join(names())})")
+    ap.add_argument("--algo", default="uct,shot", metavar="SPEC,...",
+                    help="comma-separated back-end specs NAME[:KEY=VALUE]..., e.g. "
+                         f"uct,uct:c=0.5 (names: {', '.join(names())})")
     ap.add_argument("--budgets", default="500,1000,2000,5000,10000,50000",
                     help="comma-separated playout budgets")
     ap.add_argument("--seeds", type=int, default=5, help="runs per problem and budget")
@@ -58,15 +69,30 @@ def parse_args(argv):
     ap.add_argument("--dask", metavar="ADDRESS", help="run on this Dask scheduler")
     ap.add_argument("--gtp", metavar="CMD", help="an external GTP engine as a baseline")
     ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                    help="a back-end option for every back end (repeatable)")
+                    help="an option for every back end, which each must know "
+                         "(repeatable); NAME:KEY=VALUE in --algo sets one back end's")
     ap.add_argument("--no-frame", action="store_true",
                     help="search the bare problem position, without a tsumego frame")
+    ap.add_argument("--restrict", action="store_true",
+                    help="restrict the back ends' moves at the root (the answer) to the "
+                         "problem's region of interest, pass allowed: the bounding box of "
+                         "the SGF's VW points when the file has them, else of the problem's "
+                         f"stones grown by {MARGIN} point, always holding every stone and "
+                         "its neighbours (the region R the tsumego frame keeps, taken from "
+                         "the problem, framed or not); the tree below the root and the "
+                         "playouts are not restricted, nor is the --gtp engine.  Off by "
+                         "default, so results compare with unrestricted sweeps")
     ap.add_argument("--no-progress", action="store_true")
     args = ap.parse_args(argv)
     args.algos = [a.strip() for a in args.algo.split(",") if a.strip()]
-    unknown = [a for a in args.algos if a not in names()]
-    if unknown:
-        ap.error(f"unknown back end(s) {', '.join(unknown)} (known: {', '.join(names())})")
+    if not args.algos:
+        ap.error("--algo names no back end")
+    args.options = _options(args.option)
+    for spec in args.algos:   # every spec built once: a bad one stops us before any run
+        try:
+            searcher(spec, 0, dict(args.options))
+        except ValueError as e:
+            ap.error(f"--algo {spec}: {e}")
     args.budget_list = _ints(args.budgets)
     if not args.budget_list or min(args.budget_list) <= 0:
         ap.error("budgets must be positive")
@@ -78,7 +104,7 @@ def rates_table(rates) -> str:
     for r in rates:
         lo, hi = r.interval
         budget = "own" if r.budget == 0 else str(r.budget)
-        lines.append(f"| {r.algo} | {budget} | {r.solved}/{r.runs} | {r.rate:.3f} "
+        lines.append(f"| {r.label} | {budget} | {r.solved}/{r.runs} | {r.rate:.3f} "
                      f"| [{lo:.3f}, {hi:.3f}] |")
     return "\n".join(lines)
 
@@ -101,8 +127,8 @@ def plot(rates, path: Path):
     import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(7, 4.5))
     budgets = sorted({r.budget for r in rates if r.budget > 0})
-    for algo in sorted({r.algo for r in rates}):
-        mine = [r for r in rates if r.algo == algo]
+    for algo in sorted({r.label for r in rates}):
+        mine = [r for r in rates if r.label == algo]
         if len(mine) == 1 and mine[0].budget == 0 and budgets:   # an external engine
             r = mine[0]
             lo, hi = r.interval
@@ -140,9 +166,9 @@ def main(argv=None) -> int:
         print(f"unreadable: {where}: {why}", file=sys.stderr)
     if not report.problems:
         return 1
-    settings = Settings(use_frame=not args.no_frame, options=_options(args.option),
-                        gtp=args.gtp)
-    jobs = plan(report.problems, args.algos, args.budget_list, args.seeds, args.gtp)
+    settings = Settings(use_frame=not args.no_frame, options=args.options, gtp=args.gtp)
+    jobs = plan(report.problems, args.algos, args.budget_list, args.seeds, args.gtp,
+                restrict=args.restrict)
     rows, failures = run_sweep(report.problems, jobs, ResultsFile(out / "results.csv"),
                                workers=args.workers, dask=args.dask, settings=settings,
                                progress=not args.no_progress)
@@ -151,6 +177,8 @@ def main(argv=None) -> int:
         "command": " ".join(shlex.quote(a) for a in [sys.argv[0], *sys.argv[1:]])
         if argv is None else " ".join(shlex.quote(a) for a in argv),
         "problems": len(report.problems),
+        "restrict": args.restrict,
+        "frame": not args.no_frame,
         "unreadable": [{"where": w, "why": y} for w, y in report.errors],
         "tst_tests_read": report.tests_read,
         "tst_commands_skipped": dict(report.skipped),

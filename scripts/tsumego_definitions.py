@@ -273,6 +273,53 @@ O * O O O X
 X X X X X X
 """
 
+SNAPBACK = """
+. O . X O O X .
+O O O O * . X .
+X X X O O X X .
+. . X X X X . .
+"""
+
+# Black's group has one eye, at the 1-4 point; capturing the two white stones that cut
+# into it makes the second.  They run out to White's wall unless caught at once.
+NET = """
+O O X . X X X X O
+O X X X X O X X O
+O O O O X O . . O
+. . . O X ? * . O
+. . . O O . * . O
+. . . . O . . . O
+. . . . O O O O O
+"""
+
+NET_TIGHT = """
+O O X . X X X X O
+O X X X X O X X O
+O O O O X O . . O
+. . . O X ? * . O
+. . . O O . ? O O
+. . . . O . . . O
+. . . . O O O O O
+"""
+
+LADDER = """
+O O X . X X X X X O
+O X X X X O X X X O
+O O O O X O . . X O
+. . . O . * ? . O O
+. . . O O . . . O .
+. . . . O . . . O .
+. . . . O O O O O .
+"""
+
+WEAK_CARPENTERS_SQUARE = """
+. . . . O X
+. * . O O X
+. . . O X X
+O O O . X .
+X X X X X .
+"""
+
 GO = [
     # -- eye shapes: the vital point kills, or makes the eyes
     go("straight-three-kill", 19, "B", 1, "kill eye-shape straight-three", STRAIGHT_THREE,
@@ -383,6 +430,38 @@ GO = [
        why="mend the gap in the wall"),
     go("broken-wall-kill", 19, "B", 2, "kill cutting-point", BROKEN_WALL, place="br",
        why="cut at the gap in the wall"),
+    # -- snapback
+    go("snapback-kill", 19, "B", 2, "kill snapback throw-in", SNAPBACK, place="tr",
+       why="the throw-in: capturing it is a snapback, and without the two stones on the "
+           "edge white has one eye",
+       note="Connecting at the throw-in point gives white two eyes."),
+    # -- ladders and nets: the cutting stones escape to White's wall unless caught
+    go("net-live", 19, "B", 2, "live net", NET, place="tr",
+       why="a net: whichever way the cutting stones run they are in atari at once, and "
+           "their capture makes the second eye; the looser net one point further away "
+           "works too",
+       wrong="the direct atari: White runs out along the third line",
+       note="Black's group has one eye."),
+    go("net-tight-live", 19, "B", 2, "live net", NET_TIGHT, place="bl",
+       why="the net next to the cutting stones; capturing them makes the second eye",
+       wrong="the direct atari lets White run; with White's extra stone the looser net "
+             "fails",
+       note="Black's group has one eye."),
+    go("ladder-live", 19, "B", 2, "live ladder", LADDER, place="tl",
+       why="atari from below: the cutting stones crawl along Black's wall in atari until "
+           "they die against it, and their capture makes the second eye",
+       wrong="the net fails here: White extends downwards and reaches the wall",
+       note="Black's group has one eye."),
+    go("ladder-live-13", 13, "B", 2, "live ladder", LADDER, place="tbr",
+       why="atari from below: the cutting stones crawl along Black's wall in atari "
+           "until they die against it",
+       note="Black's group has one eye."),
+    # -- the carpenter's square without its corner stone (Sensei's Library: "weak
+    #    carpenter's square"; with the corner stone the 2-2 point only makes a ko)
+    go("weak-carpenters-square-kill", 19, "B", 3, "kill carpenters-square placement",
+       WEAK_CARPENTERS_SQUARE, place="br",
+       why="the 2-2 point, the vital point of the carpenter's square; without the stone "
+           "at the corner of the shape white cannot even get a ko"),
     # -- the same shapes on a 9x9 board
     go("straight-three-kill-9", 9, "B", 1, "kill eye-shape straight-three", STRAIGHT_THREE,
        place="bl", why="the middle of a straight three leaves one eye"),
@@ -424,6 +503,8 @@ GO = [
        why="the 1-4 point leaves white one eye"),
     go("race-live-9", 9, "B", 2, "live capturing-race", RACE, place="bl",
        why="fill white's outside liberty, not the shared one"),
+    go("snapback-kill-9", 9, "B", 2, "kill snapback throw-in", SNAPBACK, place="bl",
+       why="the throw-in: capturing it is a snapback"),
 ]
 
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.tsumego.stats import Z95, per_problem, solve_rates, wilson
+from engine.tsumego.stats import Z95, label, per_problem, solve_rates, wilson
 
 
 @pytest.mark.parametrize("k, n, lo, hi", [
@@ -65,3 +65,14 @@ def test_per_problem_counts_solved_seeds():
     assert table["a"][("uct", 100)] == (1, 2)
     assert table["b"][("uct", 100)] == (1, 1)
     assert table["a"][("shot", 100)] == (0, 1)
+
+
+def test_restricted_rows_are_a_series_of_their_own():
+    rows = ROWS + [dict(problem="a", algo="uct", budget=100, seed=0, correct=False,
+                        restrict=True)]
+    rates = {(r.label, r.budget): r for r in solve_rates(rows)}
+    assert rates[("uct+restrict", 100)].runs == 1 and rates[("uct", 100)].runs == 3
+    held = rates[("uct+restrict", 100)].as_dict()
+    assert (held["algo"], held["restrict"], held["label"]) == ("uct", True, "uct+restrict")
+    assert per_problem(rows)["a"][("uct+restrict", 100)] == (0, 1)
+    assert label("uct:c=0.5", False) == "uct:c=0.5"

@@ -1,6 +1,7 @@
 """Solving and sweeping (engine.tsumego.solve, engine.tsumego.sweep, scripts/solve_tsumego.py):
 a tiny sweep end to end, resuming an interrupted one, the process pool, an in-process Dask
-cluster, and GNU Go as an external baseline."""
+cluster, GNU Go as an external baseline, back-end specs with options, and runs restricted
+to the problem's region."""
 
 import csv
 import importlib.util
@@ -9,10 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from engine.coords import PASS, from_gtp
 from engine.tsumego import sweep
+from engine.tsumego.frame import frame_problem, problem_region
 from engine.tsumego.problem import load_problems, load_sgf_problem
-from engine.tsumego.solve import (COLUMNS, job_seed, position, solve, solve_gtp)
-from engine.tsumego.sweep import ResultsFile, Settings, plan, run_sweep
+from engine.tsumego.solve import (COLUMNS, REQUIRED_COLUMNS, job_seed, parse_algo, position,
+                                  region_mask, searcher, solve, solve_gtp)
+from engine.tsumego.sweep import ResultsFile, Settings, plan, row_key, run_sweep
 
 ROOT = Path(__file__).parent.parent
 EASY = ROOT / "problems" / "go" / "19x19" / "straight-three-kill.sgf"
@@ -29,7 +33,7 @@ def problems():
 
 
 def keys(rows):
-    return sorted((r["problem"], r["algo"], r["budget"], r["seed"]) for r in rows)
+    return sorted(row_key(r) for r in rows)
 
 
 def test_seeds_depend_on_the_run_coordinates_only():
@@ -177,3 +181,169 @@ def test_gnugo_as_a_baseline(tmp_path, problems):
                                settings=Settings(gtp=GNUGO), progress=False)
     assert failures == []
     assert {r["problem"] for r in rows if r["algo"] == "gnugo"} == set(by_name)
+
+
+# -- back-end specs ---------------------------------------------------------------------------
+
+def test_a_back_end_spec_is_a_name_and_options():
+    assert parse_algo("uct") == ("uct", {})
+    assert parse_algo(" uct:c=0.5:rave=1 ") == ("uct", {"c": "0.5", "rave": "1"})
+    with pytest.raises(ValueError, match="not KEY=VALUE"):
+        parse_algo("uct:c")
+    with pytest.raises(ValueError, match="not KEY=VALUE"):
+        parse_algo("uct:=1")
+
+
+def test_a_spec_builds_its_back_end_with_its_own_options_on_top():
+    built = searcher("uct:c=0.5", seed=3, options={"c": "0.9", "expand_after": "4"})
+    params = built.options()
+    assert params["c"] == 0.5 and params["expand_after"] == 4 and params["seed"] == 3
+    assert params["resign_threshold"] == 0          # a tsumego run always names a move
+    with pytest.raises(ValueError, match="unknown option 'bogus'"):
+        searcher("uct:bogus=1")
+    with pytest.raises(ValueError, match="unknown back end"):
+        searcher("nope:c=1")
+
+
+def test_the_spec_is_the_label_and_picks_the_seed():
+    problem = load_sgf_problem(EASY)
+    plain, tuned = solve(problem, "uct", 64, 0), solve(problem, "uct:c=0.5", 64, 0)
+    assert (plain.algo, tuned.algo) == ("uct", "uct:c=0.5")
+    assert job_seed(EASY.stem, "uct", 64, 0) != job_seed(EASY.stem, "uct:c=0.5", 64, 0)
+
+
+def test_the_script_runs_specs_and_labels_everything_with_them(tmp_path):
+    pytest.importorskip("matplotlib")
+    script = load_script()
+    out = tmp_path / "out"
+    code = script.main([str(EASY), "--algo", "uct,uct:c=0.5", "--budgets", "8",
+                        "--seeds", "1", "--out", str(out), "--workers", "1",
+                        "--no-progress"])
+    assert code == 0
+    summary = json.loads((out / "summary.json").read_text())
+    assert {r["label"] for r in summary["rates"]} == {"uct", "uct:c=0.5"}
+    assert summary["restrict"] is False
+    assert "uct:c=0.5@8" in (out / "per_problem.md").read_text()
+    with open(out / "results.csv", newline="") as f:
+        assert {row["algo"] for row in csv.DictReader(f)} == {"uct", "uct:c=0.5"}
+
+
+@pytest.mark.parametrize("spec, why", [("uct,uct:bogus=1", "unknown option 'bogus'"),
+                                       ("uct:c=x", "needs a number"),
+                                       ("uct:c", "not KEY=VALUE"),
+                                       ("nope", "unknown back end")])
+def test_a_bad_spec_stops_the_script_before_any_run(tmp_path, capsys, spec, why):
+    script = load_script()
+    with pytest.raises(SystemExit):
+        script.main([str(EASY), "--algo", spec, "--out", str(tmp_path / "out")])
+    assert why in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()          # nothing ran, nothing was written
+
+
+def test_a_bad_option_for_every_back_end_stops_the_script_too(tmp_path, capsys):
+    script = load_script()
+    with pytest.raises(SystemExit):
+        script.main([str(EASY), "--algo", "uct,shot", "--option", "c=2",
+                     "--out", str(tmp_path / "out")])
+    assert "--algo shot" in capsys.readouterr().err   # shot has no c
+
+
+# -- restricted runs --------------------------------------------------------------------------
+
+VW_PROBLEM = Path(__file__).parent / "data" / "tsumego" / "right.sgf"
+
+
+def test_the_region_is_the_vw_box_when_the_file_has_one():
+    problem = load_sgf_problem(VW_PROBLEM)      # 9x9, VW[aa:ee], stones in rows/cols 0-3
+    box = {from_gtp(f"{c}{r}", 9) for c in "ABCDE" for r in range(5, 10)}
+    assert problem_region(problem) == box
+    mask = region_mask(problem, problem.state)
+    assert mask.dtype.name == "uint8" and mask.shape == (11 * 11,)
+    assert set(mask.nonzero()[0]) == box
+
+
+def test_without_vw_the_region_is_the_stones_box_grown_by_one_as_in_the_frame():
+    problem = load_sgf_problem(EASY)            # stones A17-E19: rows 0-2, columns 0-4
+    box = {from_gtp(f"{c}{r}", 19) for c in "ABCDEF" for r in range(16, 20)}
+    assert problem_region(problem) == box == frame_problem(problem).region
+
+
+def every_problem():
+    return load_problems([ROOT / "problems"]).problems
+
+
+@pytest.mark.parametrize("problem", every_problem(), ids=lambda p: p.name)
+def test_every_correct_answer_of_the_collection_lies_in_its_region(problem):
+    # else a restricted run could not solve it
+    assert problem.accept and problem.accept <= problem_region(problem)
+
+
+def test_restricted_runs_answer_inside_the_region_and_unrestricted_ones_need_not(problems):
+    # the bare board (no frame): an unrestricted search answers all over it
+    inside = outside = 0
+    for problem in problems:
+        region = problem_region(problem) | {PASS}
+        state = position(problem, use_frame=False)
+        for seed in range(4):
+            free = solve(problem, "uct", 32, seed, state=state)
+            held = solve(problem, "uct", 32, seed, state=state, restrict=True)
+            assert held.restrict and not free.restrict
+            assert from_gtp(held.move, problem.size) in region
+            inside += 1
+            outside += from_gtp(free.move, problem.size) not in region
+    assert inside == 4 * len(problems) and outside > 0
+
+
+def test_restricted_and_unrestricted_rows_are_different_jobs(tmp_path, problems):
+    results = ResultsFile(tmp_path / "r.csv")
+    free = plan(problems, ["uct"], [16], 1)
+    held = plan(problems, ["uct"], [16], 1, restrict=True)
+    run_sweep(problems, free, results, workers=1, progress=False)
+    rows, failures = run_sweep(problems, held, results, workers=1, progress=False)
+    assert failures == [] and keys(rows) == sorted(j.key for j in held)
+    assert all(r["restrict"] for r in rows)
+    assert len(results.rows()) == 2 * len(problems)
+    with open(results.path, newline="") as f:
+        reader = csv.DictReader(f)
+        assert {line["restrict"] for line in reader} == {"0", "1"}
+        assert tuple(reader.fieldnames) == COLUMNS
+
+
+def test_a_results_file_without_the_restrict_column_is_read_and_upgraded(tmp_path, problems):
+    path = tmp_path / "r.csv"
+    assert COLUMNS[:len(REQUIRED_COLUMNS)] == REQUIRED_COLUMNS
+    path.write_text(",".join(REQUIRED_COLUMNS) + "\n"
+                    "straight-three-kill,uct,16,0,B19,1,0.0100\n")
+    results = ResultsFile(path)
+    [old] = results.rows()
+    assert old["restrict"] is False and old["correct"] is True
+    jobs = plan(problems[:1], ["uct"], [16], 1) + plan(problems[:1], ["uct"], [16], 1,
+                                                       restrict=True)
+    rows, _ = run_sweep(problems[:1], jobs, results, workers=1, progress=False)
+    ran = [r for r in rows if r["restrict"]]
+    assert len(rows) == 2 and len(ran) == 1          # the old row counted as done
+    lines = path.read_text().splitlines()
+    assert lines[0] == ",".join(COLUMNS)
+    assert lines[1] == "straight-three-kill,uct,16,0,B19,1,0.0100,0"
+
+
+def test_the_script_says_a_run_was_restricted(tmp_path):
+    pytest.importorskip("matplotlib")
+    script = load_script()
+    out = tmp_path / "out"
+    code = script.main([str(EASY), str(NINE), "--algo", "uct", "--budgets", "8",
+                        "--seeds", "1", "--out", str(out), "--workers", "1",
+                        "--no-progress", "--restrict", "--no-frame"])
+    assert code == 0
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["restrict"] is True and summary["frame"] is False
+    assert [(r["label"], r["restrict"]) for r in summary["rates"]] == [("uct+restrict", True)]
+    assert "uct+restrict@8" in (out / "per_problem.md").read_text()
+    with open(out / "results.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 2 and {r["restrict"] for r in rows} == {"1"}
+    regions = {p.name: problem_region(p) | {PASS}
+               for p in load_problems([EASY, NINE]).problems}
+    for r in rows:
+        size = 19 if r["problem"] == EASY.stem else 9
+        assert from_gtp(r["move"], size) in regions[r["problem"]]

@@ -90,6 +90,19 @@ def region_box(board: np.ndarray, region=None, margin: int = MARGIN) -> tuple[in
     return int(lo[0]), int(hi[0]), int(lo[1]), int(hi[1])
 
 
+def _box_points(n: int, box) -> frozenset:
+    top, bottom, left, right = box
+    return frozenset(point(r, c, n) for r in range(top, bottom + 1)
+                     for c in range(left, right + 1))
+
+
+def problem_region(problem, margin: int = MARGIN) -> frozenset:
+    """The padded points of R for a problem of either game, from its VW and its stones
+    alone: the region its frame keeps, and the one a restricted search answers in."""
+    board = problem.state.board()
+    return _box_points(board.shape[0], region_box(board, problem.region, margin))
+
+
 def _distance(n: int, box) -> np.ndarray:
     """Chebyshev distance of every point to the rectangle (0 inside)."""
     top, bottom, left, right = box
@@ -177,7 +190,7 @@ def tsumego_frame(state: GoState, region=None, attacker: int | None = None,
     board = state.board()
     box = region_box(board, region, margin)
     dist = _distance(n, box)
-    r_points = frozenset(point(int(r), int(c), n) for r, c in np.argwhere(dist == 0))
+    r_points = _box_points(n, box)
     if attacker is None:
         attacker = attacker_of(goal, state.to_play, board)
     split = _split(n, dist)

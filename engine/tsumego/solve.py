@@ -2,10 +2,20 @@
 seed -> one ``Outcome``, a row of the sweep's results.
 
 The position searched is the problem's own, or its tsumego frame (``frame``) for a
-composed Go problem when ``use_frame`` is on and the board has room for one.  Back ends
-come from the registry by name with resigning turned off, so every run gives a move;
-their seed is derived from (problem, back end, budget, seed index) alone, so a table can
-be reproduced run by run, in any order and on any machine.
+composed Go problem when ``use_frame`` is on and the board has room for one.
+
+A back end is named by a spec, ``NAME[:KEY=VALUE]...`` (``uct``, ``uct:c=0.5:rave=1``):
+the registry's name and options of its own, on top of the options every back end of the
+run gets; the spec as written is the run's label (``algo`` in the rows).  Resigning is
+turned off, so every run gives a move.  The searcher's seed is derived from (problem,
+label, budget, seed index) alone, so a table can be reproduced run by run, in any order
+and on any machine.
+
+``restrict``: the search's moves at the root -- the answer -- are limited to the
+problem's region (``frame.problem_region``: the one the frame keeps, taken from the
+problem, never from the frame's stones), pass staying allowed; the tree below the root
+and the playouts still play anywhere.  A restricted run keeps its unrestricted twin's
+seed, so the two differ by the mask alone.
 
 An external engine (GNU Go, or any GTP engine that knows ``loadsgf`` and
 ``reg_genmove``) gets the same position written to a temporary SGF; its rows have budget
@@ -19,15 +29,18 @@ import tempfile
 import time
 from dataclasses import asdict, dataclass
 
+import numpy as np
+
 from ..coords import RESIGN, from_gtp, to_gtp
 from ..core.layout import BLACK
 from ..search.base import Budget
 from ..match.gtp_client import GtpClient
 from ..search.registry import make
 from ..sgf import save_game
-from .frame import frame_problem
+from .frame import frame_problem, problem_region
 
-COLUMNS = ("problem", "algo", "budget", "seed", "move", "correct", "seconds")
+REQUIRED_COLUMNS = ("problem", "algo", "budget", "seed", "move", "correct", "seconds")
+COLUMNS = REQUIRED_COLUMNS + ("restrict",)   # restrict: 1 when the root was restricted
 SEARCH_OPTIONS = {"resign_threshold": "0"}   # a tsumego run must name a move
 
 
@@ -40,9 +53,37 @@ class Outcome:
     move: str            # GTP vertex, "pass" or "resign"
     correct: bool
     seconds: float
+    restrict: bool = False
 
     def as_row(self) -> dict:
         return asdict(self)
+
+
+def parse_algo(spec: str) -> tuple[str, dict]:
+    """``NAME[:KEY=VALUE]...`` -> (name, options); ValueError when a pair has no ``=``."""
+    name, *pairs = spec.strip().split(":")
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"back end spec {spec!r}: {pair!r} is not KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return name.strip(), options
+
+
+def searcher(spec: str, seed: int = 0, options: dict | None = None):
+    """The back end of ``spec`` with ``options`` (every back end's) under its own; ValueError
+    for an unknown name or option, or a bad value."""
+    name, own = parse_algo(spec)
+    return make(name, seed=seed, options={**SEARCH_OPTIONS, **(options or {}), **own})
+
+
+def region_mask(problem, state) -> np.ndarray:
+    """The ``allowed`` mask of a restricted run: uint8 over ``state``'s padded board, 1 on
+    the problem's region."""
+    mask = np.zeros(state.s.shape[1], dtype=np.uint8)
+    mask[sorted(problem_region(problem))] = 1
+    return mask
 
 
 def job_seed(problem: str, algo: str, budget: int, seed_index: int) -> int:
@@ -60,18 +101,24 @@ def position(problem, use_frame: bool = True):
 
 
 def solve(problem, algo: str, budget: int, seed_index: int, options: dict | None = None,
-          use_frame: bool = True, state=None) -> Outcome:
-    """Search ``problem`` with back end ``algo`` for ``budget`` playouts.  ``state``:
-    the position to search when the caller has built it already (see ``position``)."""
+          use_frame: bool = True, state=None, restrict: bool = False,
+          mask: np.ndarray | None = None) -> Outcome:
+    """Search ``problem`` with the back end of spec ``algo`` for ``budget`` playouts.
+    ``state``: the position to search when the caller has built it already (see
+    ``position``); ``restrict``: limit the answer to the problem's region, ``mask``
+    (``region_mask``) when the caller has built it already."""
     state = position(problem, use_frame) if state is None else state
-    searcher = make(algo, seed=job_seed(problem.name, algo, budget, seed_index),
-                    options={**SEARCH_OPTIONS, **(options or {})})
+    search = searcher(algo, job_seed(problem.name, algo, budget, seed_index), options)
+    allowed = None
+    if restrict:
+        allowed = region_mask(problem, state) if mask is None else mask
     t0 = time.perf_counter()
-    result = searcher.search(state, Budget(playouts=budget))
+    result = search.search(state, Budget(playouts=budget), allowed=allowed)
     seconds = time.perf_counter() - t0
     return Outcome(problem=problem.name, algo=algo, budget=budget, seed=seed_index,
                    move=to_gtp(result.move, state.size),
-                   correct=problem.is_correct(result.move), seconds=seconds)
+                   correct=problem.is_correct(result.move), seconds=seconds,
+                   restrict=restrict)
 
 
 class GtpEngine(GtpClient):

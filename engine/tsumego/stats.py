@@ -5,12 +5,21 @@ A solve rate is k correct answers out of n runs.  Its interval is Wilson's score
 inside [0, 1] and does not collapse to a point at k = 0 or k = n.  Runs of the same
 problem with different seeds are counted as independent trials, which they are for the
 search but not for the problem; the interval is about the search's luck on this set.
+
+Rows are grouped by back end (the spec, ``solve.parse_algo``), restricted or not, and
+budget; a restricted series is labelled ``SPEC+restrict`` (``label``).
 """
 
 from collections import defaultdict
 from dataclasses import dataclass
 
 from ..match.stats import Z95, wilson_interval
+
+RESTRICTED = "+restrict"    # what a restricted series' label adds to the back end's spec
+
+
+def label(algo: str, restrict: bool) -> str:
+    return algo + RESTRICTED if restrict else algo
 
 
 def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -26,6 +35,11 @@ class Rate:
     budget: int
     solved: int
     runs: int
+    restrict: bool = False
+
+    @property
+    def label(self) -> str:
+        return label(self.algo, self.restrict)
 
     @property
     def rate(self) -> float:
@@ -37,26 +51,29 @@ class Rate:
 
     def as_dict(self) -> dict:
         lo, hi = self.interval
-        return dict(algo=self.algo, budget=self.budget, solved=self.solved, runs=self.runs,
-                    rate=self.rate, ci95=[lo, hi])
+        return dict(algo=self.algo, restrict=self.restrict, label=self.label,
+                    budget=self.budget, solved=self.solved, runs=self.runs, rate=self.rate,
+                    ci95=[lo, hi])
 
 
 def solve_rates(rows) -> list[Rate]:
-    """One Rate per (algo, budget) of result rows (dicts with algo, budget, correct),
-    sorted by algo then budget."""
+    """One Rate per (algo, restrict, budget) of result rows (dicts with algo, budget,
+    correct and optionally restrict), sorted by algo, restrict, then budget."""
     counts = defaultdict(lambda: [0, 0])
     for row in rows:
-        c = counts[(row["algo"], int(row["budget"]))]
+        c = counts[(row["algo"], bool(row.get("restrict", False)), int(row["budget"]))]
         c[0] += bool(row["correct"])
         c[1] += 1
-    return [Rate(algo, budget, k, n) for (algo, budget), (k, n) in sorted(counts.items())]
+    return [Rate(algo, budget, k, n, restrict)
+            for (algo, restrict, budget), (k, n) in sorted(counts.items())]
 
 
 def per_problem(rows) -> dict:
-    """problem -> (algo, budget) -> (solved, runs)."""
+    """problem -> (label, budget) -> (solved, runs)."""
     table = defaultdict(lambda: defaultdict(lambda: [0, 0]))
     for row in rows:
-        cell = table[row["problem"]][(row["algo"], int(row["budget"]))]
+        series = label(row["algo"], bool(row.get("restrict", False)))
+        cell = table[row["problem"]][(series, int(row["budget"]))]
         cell[0] += bool(row["correct"])
         cell[1] += 1
     return {p: {key: tuple(v) for key, v in cells.items()} for p, cells in table.items()}

@@ -2,11 +2,14 @@
 results that survive interruption.
 
 * Jobs (``plan``) run cheapest budget first, so a sweep cut short still has whole tables
-  for the small budgets.  An external GTP engine adds one job per Go problem (budget 0,
-  seed 0).
+  for the small budgets.  A job is (problem, back-end spec, budget, seed index,
+  restricted or not); an external GTP engine adds one job per Go problem (budget 0,
+  seed 0, never restricted).
 * Results (``ResultsFile``): a CSV with ``solve.COLUMNS``, one row appended and flushed as
   each run finishes.  A sweep started again reads the file first and runs only the jobs
   that have no row yet; a torn last line (the process killed while writing) is cut off.
+  A file written before the ``restrict`` column existed is read as unrestricted rows and
+  rewritten with the column before the first new row goes in.
 * Parallelism: ``workers <= 1`` runs the jobs in this process; otherwise a local process
   pool (the numba kernels are compiled once here first, so the workers load them instead
   of each compiling them); ``dask`` (a scheduler address or a ``Client``) runs the same
@@ -28,8 +31,8 @@ from ..go_state import GoState
 from ..gobang_state import GobangState
 from ..rules import GobangRules, GoRules
 from ..search.base import Budget
-from ..search.registry import make
-from .solve import COLUMNS, gtp_name, position, solve, solve_gtp
+from .solve import (COLUMNS, REQUIRED_COLUMNS, gtp_name, position, region_mask, searcher,
+                    solve, solve_gtp)
 
 GTP_COST = 20_000        # a GTP run's weight on the progress bar, in playouts
 
@@ -40,10 +43,16 @@ class Job:
     algo: str
     budget: int
     seed: int
+    restrict: bool = False
 
     @property
     def key(self) -> tuple:
-        return (self.problem, self.algo, self.budget, self.seed)
+        return (self.problem, self.algo, self.budget, self.seed, self.restrict)
+
+
+def row_key(row: dict) -> tuple:
+    """The ``Job.key`` a result row answers."""
+    return (row["problem"], row["algo"], row["budget"], row["seed"], row["restrict"])
 
 
 @dataclass(frozen=True)
@@ -54,8 +63,10 @@ class Settings:
     gtp: str | None = None       # command line of an external engine
 
 
-def plan(problems, algos, budgets, seeds: int, gtp: str | None = None) -> list[Job]:
-    jobs = [Job(p.name, algo, budget, seed)
+def plan(problems, algos, budgets, seeds: int, gtp: str | None = None,
+         restrict: bool = False) -> list[Job]:
+    """``algos``: back-end specs (``solve.parse_algo``)."""
+    jobs = [Job(p.name, algo, budget, seed, restrict)
             for budget in sorted(budgets) for seed in range(seeds)
             for algo in algos for p in problems]
     if gtp:
@@ -79,24 +90,48 @@ class ResultsFile:
         self._cut_torn_line()
         with self.path.open(newline="") as f:
             reader = csv.DictReader(f)
-            if reader.fieldnames is not None and tuple(reader.fieldnames) != COLUMNS:
+            if reader.fieldnames is not None and tuple(reader.fieldnames) not in (
+                    COLUMNS, REQUIRED_COLUMNS):
                 raise ValueError(f"{self.path}: columns {reader.fieldnames}, "
                                  f"expected {list(COLUMNS)}")
             return [self._typed(row) for row in reader]
 
     def done(self) -> set:
-        return {(r["problem"], r["algo"], r["budget"], r["seed"]) for r in self.rows()}
+        return {row_key(r) for r in self.rows()}
 
     def append(self, row: dict):
         new = not self.path.exists() or self.path.stat().st_size == 0
+        if not new and self._header() == REQUIRED_COLUMNS:
+            self._add_restrict_column()
         with self.path.open("a", newline="") as f:
             writer = csv.DictWriter(f, fieldnames=COLUMNS)
             if new:
                 writer.writeheader()
-            writer.writerow({**row, "correct": int(row["correct"]),
-                             "seconds": f"{row['seconds']:.4f}"})
+            writer.writerow(self._text(row))
             f.flush()
             os.fsync(f.fileno())
+
+    def _header(self) -> tuple:
+        with self.path.open(newline="") as f:
+            return tuple(next(csv.reader(f), ()))
+
+    def _add_restrict_column(self):
+        """Rewrite a file of the older columns with ``restrict`` (its rows ran without);
+        the new file replaces the old one at once, so an interruption loses nothing."""
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        with tmp.open("w", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=COLUMNS)
+            writer.writeheader()
+            for row in self.rows():
+                writer.writerow(self._text(row))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, self.path)
+
+    @staticmethod
+    def _text(row: dict) -> dict:
+        return {**row, "correct": int(row["correct"]), "seconds": f"{row['seconds']:.4f}",
+                "restrict": int(row.get("restrict", False))}
 
     def _cut_torn_line(self):
         data = self.path.read_bytes()
@@ -106,24 +141,30 @@ class ResultsFile:
     @staticmethod
     def _typed(row: dict) -> dict:
         return {**row, "budget": int(row["budget"]), "seed": int(row["seed"]),
-                "correct": row["correct"] == "1", "seconds": float(row["seconds"])}
+                "correct": row["correct"] == "1", "seconds": float(row["seconds"]),
+                "restrict": row.get("restrict", "0") == "1"}
 
 
 # -- running one job, wherever it runs -------------------------------------------------------
 
 def prepare(problems, use_frame: bool = True) -> dict:
-    """name -> (problem, the position its runs search), built once for the whole sweep."""
-    return {p.name: (p, position(p, use_frame)) for p in problems}
+    """name -> (problem, the position its runs search, its region mask), built once for
+    the whole sweep."""
+    out = {}
+    for p in problems:
+        state = position(p, use_frame)
+        out[p.name] = (p, state, region_mask(p, state))
+    return out
 
 
 def execute(prepared: dict, job: tuple, settings: Settings) -> dict:
     """Run one job (a ``Job.key`` tuple); returns its row."""
-    name, algo, budget, seed = job
-    problem, state = prepared[name]
+    name, algo, budget, seed, restrict = job
+    problem, state, mask = prepared[name]
     if settings.gtp and budget == 0 and algo == gtp_name(settings.gtp):
         return solve_gtp(problem, settings.gtp, state=state).as_row()
-    return solve(problem, algo, budget, seed, options=dict(settings.options),
-                 state=state).as_row()
+    return solve(problem, algo, budget, seed, options=dict(settings.options), state=state,
+                 restrict=restrict, mask=mask).as_row()
 
 
 _WORKER = {}   # what the pool initialiser hands each worker process
@@ -137,12 +178,12 @@ def _execute_in_worker(job):
     return execute(_WORKER["prepared"], job, _WORKER["settings"])
 
 
-def warm_up(algos, games):
+def warm_up(algos, games, options: dict | None = None):
     """Compile (or load from numba's cache) every back end's kernels for every game."""
     states = {"go": GoState(GoRules(size=5)), "gobang": GobangState(GobangRules(size=5))}
     for algo in algos:
         for game in games:
-            make(algo, seed=0).search(states[game], Budget(playouts=16))
+            searcher(algo, 0, options).search(states[game], Budget(playouts=16))
 
 
 # -- the sweep -----------------------------------------------------------------------------
@@ -198,7 +239,7 @@ def run_sweep(problems, jobs, results: ResultsFile, workers: int | None = None, 
         prepared = prepare(problems, settings.use_frame)
         searchers = sorted({j.algo for j in todo if j.budget > 0})
         if dask is None:
-            warm_up(searchers, sorted({p.game for p in problems}))
+            warm_up(searchers, sorted({p.game for p in problems}), dict(settings.options))
         workers = os.cpu_count() if workers is None else workers
         stream = (_dask_results(prepared, todo, settings, dask) if dask is not None
                   else _local_results(prepared, todo, settings, workers))
@@ -211,6 +252,5 @@ def run_sweep(problems, jobs, results: ResultsFile, workers: int | None = None, 
                     results.append(row)
                 bar.update(cost(job))
     wanted = {j.key for j in jobs}
-    rows = [r for r in results.rows()
-            if (r["problem"], r["algo"], r["budget"], r["seed"]) in wanted]
+    rows = [r for r in results.rows() if row_key(r) in wanted]
     return rows, failures
