@@ -25,7 +25,7 @@ shrink k.  So each candidate costs one random number and is tested at most once.
 from numba import njit
 
 from .go_kernels import PASS, is_eye, is_legal
-from .go_tactics import NONE, atari_liberty, is_self_atari, libs_after
+from .go_tactics import NONE, atari_liberty, first_touch, is_self_atari, libs_after
 from .layout import BOARD, EMPTIES, EMPTY, EPOS, M_LAST, M_N_EMPTY, M_SIZE, NEXT, OFFBOARD, REP
 from .patterns3 import code
 from .rng import rand_below, rand_unit
@@ -94,21 +94,11 @@ def atari_moves(s, meta, w, last, color, buf):
         lib = atari_liberty(s, w, s[REP, last])
         if lib != NONE and playable(s, meta, w, lib, color):
             n = _push(buf, n, lib)
-    seen1 = NONE
-    seen2 = NONE
-    seen3 = NONE
-    for q in (last - 1, last + 1, last - w, last + w):
-        if s[BOARD, q] != color:
+    nbs = (last - 1, last + 1, last - w, last + w)
+    for k in range(4):
+        if s[BOARD, nbs[k]] != color or not first_touch(s, nbs, k):
             continue
-        r = s[REP, q]
-        if r == seen1 or r == seen2 or r == seen3:
-            continue
-        if seen1 == NONE:
-            seen1 = r
-        elif seen2 == NONE:
-            seen2 = r
-        else:
-            seen3 = r
+        r = s[REP, nbs[k]]
         lib = atari_liberty(s, w, r)
         if lib == NONE:
             continue
@@ -128,11 +118,10 @@ def atari_moves(s, meta, w, last, color, buf):
 
 
 @njit(cache=True)
-def pattern_move(s, meta, rng, w, last, color, pat, sa_stones):
-    """Step 2: a point around ``last`` drawn by pattern weight, or NONE."""
+def pattern_move(s, meta, rng, w, last, color, pat, sa_stones, buf):
+    """Step 2: a point around ``last`` drawn by pattern weight, or NONE.  ``buf`` holds
+    the candidates (entries 0..7) and their weights (8..15)."""
     total = 0
-    m1 = m2 = m3 = m4 = m5 = m6 = m7 = m8 = NONE
-    w1 = w2 = w3 = w4 = w5 = w6 = w7 = w8 = 0
     k = 0
     for p in (last - w - 1, last - w, last - w + 1, last - 1, last + 1, last + w - 1,
               last + w, last + w + 1):
@@ -142,39 +131,24 @@ def pattern_move(s, meta, rng, w, last, color, pat, sa_stones):
         if weight == 0 or not playable(s, meta, w, p, color) or is_self_atari(
                 s, w, p, color, sa_stones):
             continue
+        buf[k] = p
+        buf[8 + k] = weight
         total += weight
-        # eight named slots instead of a scratch array: nothing to allocate or pass
-        if k == 0:
-            m1, w1 = p, weight
-        elif k == 1:
-            m2, w2 = p, weight
-        elif k == 2:
-            m3, w3 = p, weight
-        elif k == 3:
-            m4, w4 = p, weight
-        elif k == 4:
-            m5, w5 = p, weight
-        elif k == 5:
-            m6, w6 = p, weight
-        elif k == 6:
-            m7, w7 = p, weight
-        else:
-            m8, w8 = p, weight
         k += 1
     if total == 0:
         return NONE
     x = rand_below(rng, total)
-    for m, wt in ((m1, w1), (m2, w2), (m3, w3), (m4, w4), (m5, w5), (m6, w6), (m7, w7),
-                  (m8, w8)):
-        if x < wt:
-            return m
-        x -= wt
-    return m8
+    for i in range(k):
+        if x < buf[8 + i]:
+            return buf[i]
+        x -= buf[8 + i]
+    return buf[k - 1]
 
 
 @njit(cache=True)
 def heavy_move(s, meta, rng, color, pat, par, buf):
-    """The heavy policy (module docstring); ``buf`` is int32 scratch of P entries."""
+    """The heavy policy (module docstring); ``buf`` is int32 scratch of P (at least 16)
+    entries."""
     w = meta[M_SIZE] + 2
     last = meta[M_LAST]
     sa_stones = par[SELFATARI_STONES]
@@ -184,7 +158,7 @@ def heavy_move(s, meta, rng, color, pat, par, buf):
             if n > 0:
                 return buf[rand_below(rng, n)]
         if rand_unit(rng) < par[P_PATTERN]:
-            p = pattern_move(s, meta, rng, w, last, color, pat, sa_stones)
+            p = pattern_move(s, meta, rng, w, last, color, pat, sa_stones, buf)
             if p != NONE:
                 return p
     return _uniform_move(s, meta, rng, color, par[P_SELFATARI], sa_stones)

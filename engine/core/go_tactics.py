@@ -88,23 +88,25 @@ def libs_after(s, w, p, color):
 
 
 @njit(cache=True, inline='always')
+def first_touch(s, nbs, k):
+    """The stone at ``nbs[k]`` belongs to a chain that none of ``nbs[0..k-1]`` holds: so
+    a loop over a point's neighbours sees each adjacent chain once."""
+    r = s[REP, nbs[k]]
+    c = s[BOARD, nbs[k]]
+    for j in range(k):
+        if s[BOARD, nbs[j]] == c and s[REP, nbs[j]] == r:
+            return False
+    return True
+
+
+@njit(cache=True, inline='always')
 def size_after(s, w, p, color):
     """Stones in the chain a ``color`` stone at ``p`` would join (itself included)."""
     n = 1
-    r1 = NONE
-    r2 = NONE
-    r3 = NONE
-    for q in (p - 1, p + 1, p - w, p + w):
-        if s[BOARD, q] == color:
-            r = s[REP, q]
-            if r != r1 and r != r2 and r != r3:
-                n += s[SIZE, r]
-                if r1 == NONE:
-                    r1 = r
-                elif r2 == NONE:
-                    r2 = r
-                else:
-                    r3 = r
+    nbs = (p - 1, p + 1, p - w, p + w)
+    for k in range(4):
+        if s[BOARD, nbs[k]] == color and first_touch(s, nbs, k):
+            n += s[SIZE, s[REP, nbs[k]]]
     return n
 
 

@@ -21,7 +21,7 @@ from numba import njit
 
 from ..go_knowledge import (CAPTURE, CAPTURE_MANY, EMPTY_LOW, EMPTY_THIRD, ESCAPE, EVEN, NEAR1,
                             NEAR2, NEAR3, PATTERN, SELFATARI)
-from ..core.go_tactics import NONE, atari_liberty, is_self_atari, libs_after
+from ..core.go_tactics import atari_liberty, first_touch, is_self_atari, libs_after
 from ..core.layout import BOARD, EMPTY, M_LAST, M_SIZE, M_TO_PLAY, OFFBOARD, REP, SIZE
 from ..core.patterns3 import code
 from .tree import FIRST, MOVE, NCHILD, PRIOR_N, PRIOR_W
@@ -34,20 +34,12 @@ EMPTY_RADIUS = 3
 def _captured(s, w, p, color):
     """Stones that ``color`` at ``p`` captures."""
     total = 0
-    r1 = NONE
-    r2 = NONE
-    r3 = NONE
-    for q in (p - 1, p + 1, p - w, p + w):
-        if s[BOARD, q] == 3 - color:
-            r = s[REP, q]
-            if r != r1 and r != r2 and r != r3 and atari_liberty(s, w, r) == p:
-                total += s[SIZE, r]
-                if r1 == NONE:
-                    r1 = r
-                elif r2 == NONE:
-                    r2 = r
-                else:
-                    r3 = r
+    nbs = (p - 1, p + 1, p - w, p + w)
+    for k in range(4):
+        q = nbs[k]
+        if s[BOARD, q] == 3 - color and first_touch(s, nbs, k) and atari_liberty(
+                s, w, s[REP, q]) == p:
+            total += s[SIZE, s[REP, q]]
     return total
 
 
