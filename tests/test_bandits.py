@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from engine.bandits.flinucb import (GD_N, GD_SEEN, GD_T, flinucb_init, flinucb_score_sparse,
-                                    flinucb_scores, flinucb_update, flinucb_update_sparse)
+                                    flinucb_scores, flinucb_update, flinucb_update_sparse,
+                                    theta_step_scaled, theta_step_sparse)
 from engine.bandits.halving import (SH_N, SH_USED, ceil_log2, round_pulls, sh_done, sh_init,
                                     sh_next, sh_recommend, sh_tell)
 from engine.bandits.linucb import (init_quads, linucb_init, linucb_score, linucb_score_sparse,
@@ -274,6 +275,22 @@ def test_sparse_flinucb_equals_dense_on_binary_rows():
     for a in range(k):
         assert flinucb_score_sparse(flat, starts[a], lens[a], states[1][0], states[1][1], a,
                                     1.0) == pytest.approx(out[a], rel=1e-12)
+
+
+def test_scaled_theta_step_equals_the_sparse_step():
+    # 500 steps with the schedule's gamma_t and lambda_t: scale * theta stays the theta of
+    # the plain step, and the scale is the product of the decays
+    rng = np.random.default_rng(8)
+    d = 30
+    theta, scaled, scale, decay = np.zeros(d), np.zeros(d), 1.0, 1.0
+    for t in range(1, 501):
+        row = np.sort(rng.choice(d, size=rng.integers(1, 8), replace=False)).astype(np.int32)
+        y, gamma, lam = float(rng.random()), 1 / (100 + t), t ** -0.4
+        theta_step_sparse(theta, row, 0, len(row), y, gamma, lam)
+        scale = theta_step_scaled(scaled, scale, row, 0, len(row), y, gamma, lam)
+        decay *= 1 - gamma * lam
+    np.testing.assert_allclose(scale * scaled, theta, rtol=1e-12, atol=1e-15)
+    assert scale == pytest.approx(decay, rel=1e-12)
 
 
 def test_flinucb_theta_approaches_the_exact_ridge_solution_on_a_noiseless_problem():

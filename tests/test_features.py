@@ -162,7 +162,7 @@ class DeltaChecker:
         self.work = new_work(n)
         size = max_active(n)
         self.parent = np.empty(size, dtype=np.int32)
-        self.child = np.empty(size, dtype=np.int32)
+        self.child = np.empty(size + 1, dtype=np.int32)
         self.added = np.empty(size, dtype=np.int32)
         self.removed = np.empty(size, dtype=np.int32)
         self.counts = np.zeros(2, dtype=np.int64)
@@ -176,9 +176,12 @@ class DeltaChecker:
                    self.counts)
         assert not self.work[self.work.shape[0] // 2:].any()  # marks cleared again
         na, nr = int(self.counts[0]), int(self.counts[1])
-        got = child_row(self.parent, m, self.added, na, self.removed, nr, self.child)
+        # the delta packed as the search keeps it, [added..., removed...], and the child
+        # written one entry in, so the offsets are exercised
+        delta = np.concatenate([self.added[:na], self.removed[:nr]])
+        got = child_row(self.parent, 0, m, delta, 0, na, delta, na, nr, self.child, 1)
         full = board_row(self.after_s, self.after_meta, self.parent)
-        assert self.child[:got].tolist() == self.parent[:full].tolist()
+        assert self.child[1:1 + got].tolist() == self.parent[:full].tolist()
         return na, nr
 
 

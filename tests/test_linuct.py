@@ -22,7 +22,7 @@ from engine.search import linuct_kernels as lk
 from engine.search import registry
 from engine.search.base import Budget
 from engine.search.linuct import DELTA_ENTRIES, FeatureNodePool
-from engine.search.tree import FIRST, MOVE, NCHILD, TI_ROWS, VISITS, WINS
+from engine.search.tree import FIRST, MOVE, NCHILD, TF_ROWS, TI_ROWS, VISITS, WINS
 
 from conftest import go_from_text
 
@@ -75,14 +75,23 @@ def tree_positions(pool, root_state) -> dict[int, object]:
 
 
 def engine_values(searcher, state, node: int) -> np.ndarray:
-    """``child_values`` of ``node`` as the search computes them (rows from the deltas)."""
+    """The values of ``node``'s children as the search computes them (rows from the
+    deltas)."""
     pool, model = searcher.pool, searcher.model
     idx = np.zeros(features.max_active(state.size), dtype=np.int32)
     m = features.board_row(state.s, state.meta, idx)
     out = np.zeros(pool.ti[NCHILD, node])
-    uq = np.zeros_like(model.uq)
-    lk.child_values(pool.ti, pool.tf, node, pool.dpool, idx, 0, m, model.theta, model.ainv,
-                    uq, model.diag, searcher._kernel_params(), out)
+    params = searcher._kernel_params()
+    if searcher.params.bandit == "exact":
+        lk.exact_values(pool.ti, node, pool.dpool, idx, 0, m, model.theta, model.ainv,
+                        np.zeros_like(model.uq), params[lk.WIDTH], out)
+    else:
+        row = idx[:m]
+        lk.gd_values(pool.ti, node, pool.dpool, model.theta[row].sum(), model.diag[row].sum(),
+                     m, model.theta, model.diag, model.lazy, params[lk.WIDTH], out,
+                     np.zeros_like(out), np.zeros_like(out))
+    if searcher.rave:
+        lk.rave_mix(pool.ti, pool.tf, node, params[lk.C], params[lk.RAVE_K], out)
     return out
 
 
@@ -97,7 +106,8 @@ def reference_values(searcher, positions, node: int) -> np.ndarray:
         if p.bandit == "exact":
             v = x @ model.theta + p.alpha * math.sqrt(max(x @ model.ainv @ x, 0.0))
         else:
-            v = x @ model.theta + p.kappa * math.sqrt(max(x @ (model.diag * x), 0.0))
+            v = (x @ model.coefficients()
+                 + p.kappa * math.sqrt(max(x @ (model.diagonal() * x), 0.0)))
         n = pool.ti[VISITS, c]
         if searcher.rave and n > 0:
             beta = math.sqrt(p.rave_k / (3 * n + p.rave_k))
@@ -127,6 +137,25 @@ def test_selection_values_match_the_formula(algo, bandit, make_state):
                                    rtol=1e-9, atol=1e-9)
 
 
+@pytest.mark.parametrize("make_state", [go5_capture, gobang7])
+def test_gd_values_hand_the_childrens_sums_down(make_state):
+    # the descent takes a child's row sums from its parent's ``gd_values`` call
+    state = make_state()
+    searcher = registry.make("linuct-plain", seed=5, options={"expand_after": "3"})
+    searcher.search(state, Budget(playouts=300))
+    pool, model = searcher.pool, searcher.model
+    positions = tree_positions(pool, state)
+    for v in expanded_nodes(pool, 6):
+        x = dense_row(positions[v])
+        nch = pool.ti[NCHILD, v]
+        dots, quads = np.zeros(nch), np.zeros(nch)
+        lk.gd_values(pool.ti, v, pool.dpool, x @ model.theta, x @ model.diag, int(x.sum()),
+                     model.theta, model.diag, model.lazy, 1.0, np.zeros(nch), dots, quads)
+        children = [dense_row(positions[c]) for c in pool.children(v)]
+        np.testing.assert_allclose(dots, [c @ model.theta for c in children], atol=1e-12)
+        np.testing.assert_allclose(quads, [c @ model.diag for c in children], atol=1e-12)
+
+
 @pytest.mark.parametrize("algo", ALGOS)
 @pytest.mark.parametrize("make_state", [go5_capture, gobang7])
 def test_exact_model_is_the_ridge_regression_of_every_node_observation(algo, make_state):
@@ -148,20 +177,29 @@ def test_exact_model_is_the_ridge_regression_of_every_node_observation(algo, mak
 
 
 def test_gd_step_follows_its_formulas():
+    # backup along a one-node path makes one observation (the node's row, the reward of its
+    # mover), so each call below is one fLinUCB-GD step
     d, cap, stride = 30, 5, 12
     rng_rows = np.random.default_rng(0)
     obs = [(np.sort(rng_rows.choice(d, rng_rows.integers(1, stride), replace=False)),
             float(rng_rows.integers(0, 3)) / 2) for _ in range(40)]
     theta, diag, gd = np.zeros(d), np.zeros(d), np.zeros(2)
+    lazy = np.array([1.0, 0.0])
     mem_row, mem_y = np.zeros(cap, dtype=np.int64), np.zeros(cap)
     table, table_len = np.zeros(cap * stride, dtype=np.int32), np.zeros(cap, dtype=np.int64)
+    ti, tf = np.zeros((TI_ROWS + 1, 2), dtype=np.int32), np.zeros((TF_ROWS, 2))
+    path = np.array([0, 1], dtype=np.int32)
+    rows, row_len = np.zeros(2 * stride, dtype=np.int32), np.zeros(2, dtype=np.int64)
+    winner_for = {1.0: BLACK, 0.5: 0, 0.0: WHITE}   # node 1's move is the root player's
     rng = make_rng(7)
     ref_rng = make_rng(7)
     ref_theta, ref_diag, kept = np.zeros(d), np.zeros(d), [None] * cap
     for t, (row, y) in enumerate(obs, start=1):
-        rows = row.astype(np.int32)
-        lk.gd_observe(theta, diag, gd, mem_row, mem_y, table, table_len, rows, 0, len(rows),
-                      y, rng)
+        rows[stride:stride + len(row)] = row
+        row_len[1] = len(row)
+        lk.backup(ti, tf, path, 1, BLACK, winner_for[y], rows, stride, row_len, False, theta,
+                  np.zeros((0, 0)), np.zeros(0), diag, lazy, gd, mem_row, mem_y, table,
+                  table_len, rng)
         # reservoir (algorithm R), then one step from a uniformly drawn remembered one
         slot = t - 1 if t <= cap else int(rand_below(ref_rng, t))
         if slot < cap:
@@ -172,9 +210,11 @@ def test_gd_step_follows_its_formulas():
         gamma, lam = 1 / (100 + t), t ** -0.4
         ref_theta = ref_theta + gamma * ((yi - ref_theta @ xi) * xi - lam * ref_theta)
         ref_diag = ref_diag + gamma * (1 / t - xi * ref_diag)
-    np.testing.assert_allclose(theta, ref_theta, atol=1e-12)
-    np.testing.assert_allclose(diag, ref_diag, atol=1e-12)
+    # theta and D are kept lazily: theta = scale * array, D = array + shift
+    np.testing.assert_allclose(lazy[lk.THETA_SCALE] * theta, ref_theta, atol=1e-12)
+    np.testing.assert_allclose(diag + lazy[lk.DIAG_SHIFT], ref_diag, atol=1e-12)
     assert gd[0] == len(obs) and gd[1] == len(obs)
+    assert ti[VISITS, 1] == len(obs) and tf[WINS, 1] == sum(y for _, y in obs)
 
 
 @pytest.mark.parametrize("algo", ALGOS)

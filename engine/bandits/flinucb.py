@@ -30,11 +30,14 @@ the ``GD_*`` constants), ``mem_row`` int64[M], ``mem_y`` float64[M].
 Dense kernels take real-valued features: arms are the rows of ``X`` [K, d], observation rows
 those of a table ``F`` [R, d] (the same array when the observations are arm pulls).  Sparse
 kernels take binary rows as in ``engine.bandits.linucb``: row r of a table is
-``idx[row_start[r] : row_start[r] + row_len[r]]``; arm a has row ``arm_rows[a]``.
+``idx[row_start[r] : row_start[r] + row_len[r]]``; arm a has row ``arm_rows[a]``.  With
+binary rows the theta step is O(m) but for its decay, which ``theta_step_scaled`` moves
+into a scale kept beside theta (LinUCT's model does so).
 """
 
 import math
 
+import numpy as np
 from numba import njit
 
 from ..core.rng import rand_below
@@ -56,14 +59,21 @@ def flinucb_init(theta, phi, gd):
 
 
 @njit(cache=True, nogil=True, inline='always')
+def _reservoir_slot(seen, cap, rng):
+    """Algorithm R: where observation number ``seen`` (from 0) goes; ``cap`` or more means
+    nowhere.  Kept apart from the arrays it fills, so numba can drop the reference counts
+    of ``remember``'s arrays when it is inlined in a loop."""
+    return seen if seen < cap else rand_below(rng, seen + 1)
+
+
+@njit(cache=True, nogil=True, inline='always')
 def remember(mem_row, mem_y, gd, row, y, rng):
     """Offer observation (row id, y) to the reservoir; returns the slot it went to, or -1
     when algorithm R left it out (a caller keeping its own copies of rows needs to know)."""
     seen = int(gd[GD_SEEN])
-    cap = mem_row.shape[0]
-    slot = seen if seen < cap else rand_below(rng, seen + 1)
     gd[GD_SEEN] = seen + 1
-    if slot < cap:
+    slot = _reservoir_slot(seen, mem_row.shape[0], rng)
+    if slot < mem_row.shape[0]:
         mem_row[slot] = row
         mem_y[slot] = y
         return slot
@@ -133,6 +143,21 @@ def theta_step_sparse(theta, idx, start, m, y, gamma, lam):
     ge = gamma * err
     for k in range(start, start + m):
         theta[idx[k]] += ge
+
+
+@njit(cache=True, nogil=True, inline='always')
+def theta_step_scaled(theta, scale, idx, start, m, y, gamma, lam):
+    """``theta_step_sparse`` for a coefficient vector kept as ``scale * theta``: the decay
+    (1 - gamma lambda) multiplies the scale, so the step is O(m), not O(d).  Returns the new
+    scale.  Starting from 1, the scale is the product of (1 - gamma_t lambda_t) over the
+    steps, which converges (sum gamma_t lambda_t = 0.51), so it stays above 0.59 and the
+    division by it is harmless."""
+    err = y - scale * sparse_dot(idx, start, m, theta)
+    scale *= 1.0 - gamma * lam
+    g = gamma * err / scale
+    for k in range(start, start + m):
+        theta[np.uint32(idx[k])] += g   # unsigned: no negative-index handling
+    return scale
 
 
 @njit(cache=True, nogil=True)

@@ -31,6 +31,7 @@ in its hot loop.
 
 import math
 
+import numpy as np
 from numba import njit
 
 
@@ -166,10 +167,11 @@ def linucb_scores_cached(X, theta, q, alpha, out):
 
 @njit(cache=True, nogil=True, inline='always')
 def sparse_dot(idx, start, m, v):
-    """x^T v for the binary row idx[start:start+m]: m loads, not d."""
+    """x^T v for the binary row idx[start:start+m]: m loads, not d.  The indices are read
+    unsigned, so numba leaves out its negative-index handling."""
     s = 0.0
     for k in range(start, start + m):
-        s += v[idx[k]]
+        s += v[np.uint32(idx[k])]
     return s
 
 

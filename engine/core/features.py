@@ -42,7 +42,7 @@ proportional to the points that changed, not to the board.  From a compiled sear
     m = board_row(s, meta, row)                      # once per node
     copy_state(s, meta, s2, meta2); play(s2, meta2, zob, move, color)   # engine.core.game
     move_delta(s, s2, meta, move, added, removed, work, counts)
-    m2 = child_row(row, m, added, counts[0], removed, counts[1], child)
+    m2 = child_row(row, 0, m, added, 0, counts[0], removed, 0, counts[1], child, 0)
 
 and x_child . theta = x_parent . theta - sum(theta[removed]) + sum(theta[added]).
 """
@@ -89,12 +89,12 @@ def _offset(w, d):
 
 
 @njit(cache=True, nogil=True, inline='always')
-def _bit(s, p, q):
-    """The bit p's triple sets for neighbour q, or NO_BIT."""
-    c = s[BOARD, p]
+def _bit_of(c, cq):
+    """The bit a point of colour c sets for a neighbour of colour cq, or NO_BIT.  Colours,
+    not the board: an inlined helper that takes arrays and branches keeps numba's atomic
+    reference counts on them, and ``move_delta`` calls this 32 times per changed point."""
     if c == EMPTY:
         return NO_BIT
-    cq = s[BOARD, q]
     if cq == EMPTY or cq == OFFBOARD:
         return EMPTY_OR_EDGE
     if cq == c:
@@ -123,7 +123,7 @@ def board_row(s, meta, out):
                 continue
             base = (r * n + col) * N_DIRS * N_BITS
             for d in range(N_DIRS):
-                b = _bit(s, p, p + _offset(w, d))
+                b = _bit_of(s[BOARD, p], s[BOARD, p + _offset(w, d)])
                 if b != NO_BIT:
                     out[k] = base + d * N_BITS + b
                     k += 1
@@ -131,21 +131,7 @@ def board_row(s, meta, out):
     return k + 1
 
 
-@njit(cache=True, nogil=True, inline='always')
-def _compare(before, after, p, q, w, n, d, added, removed, counts):
-    """Record the change of p's bit toward q between the two positions."""
-    old = _bit(before, p, q)
-    new = _bit(after, p, q)
-    if old != new:
-        if old != NO_BIT:
-            removed[counts[1]] = _index(p, w, n, d, old)
-            counts[1] += 1
-        if new != NO_BIT:
-            added[counts[0]] = _index(p, w, n, d, new)
-            counts[0] += 1
-
-
-@njit(cache=True, nogil=True, inline='always')
+@njit(cache=True, nogil=True)
 def _sort(a, m):
     """Insertion sort of a[:m]: deltas are a few dozen entries."""
     for i in range(1, m):
@@ -188,34 +174,54 @@ def move_delta(before, after, meta, move, added, removed, work, counts):
                 work[big_p + q] = 1
                 work[m] = q
                 m += 1
+    na = 0
+    nr = 0
     for j in range(m):
         p = work[j]
         for d in range(N_DIRS):
             off = _offset(w, d)
-            _compare(before, after, p, p + off, w, n, d, added, removed, counts)
-            # the neighbour looking back at p, unless it changed too (then it is done above)
-            q = p - off
-            if before[BOARD, q] != OFFBOARD and work[big_p + q] == 0:
-                _compare(before, after, q, p, w, n, d, added, removed, counts)
+            for look in range(2):
+                # p's bit toward its neighbour in direction d, then the bit of the point
+                # behind p looking at p in that direction, unless that point changed too
+                # (then its own turn covers it)
+                a = p if look == 0 else p - off
+                if look == 1 and (before[BOARD, a] == OFFBOARD or work[big_p + a] != 0):
+                    continue
+                old = _bit_of(before[BOARD, a], before[BOARD, a + off])
+                new = _bit_of(after[BOARD, a], after[BOARD, a + off])
+                if old != new:
+                    if old != NO_BIT:
+                        removed[nr] = _index(a, w, n, d, old)
+                        nr += 1
+                    if new != NO_BIT:
+                        added[na] = _index(a, w, n, d, new)
+                        na += 1
     for j in range(m):
         work[big_p + work[j]] = 0
-    _sort(added, counts[0])
-    _sort(removed, counts[1])
+    _sort(added, na)
+    _sort(removed, nr)
+    counts[0] = na
+    counts[1] = nr
 
 
 @njit(cache=True, nogil=True)
-def child_row(parent, m, added, n_added, removed, n_removed, out):
-    """Merge a delta into a sorted parent row: (parent minus removed) plus added, sorted,
-    into ``out``; returns its length.  O(length of the parent row)."""
-    i = 0
-    j = 0
-    k = 0
-    o = 0
-    while i < m or k < n_added:
-        if i < m and j < n_removed and parent[i] == removed[j]:
+def child_row(parent, p0, m, added, a0, n_added, removed, r0, n_removed, out, o0):
+    """Merge a delta into a sorted parent row: (parent[p0:p0+m] minus
+    removed[r0:r0+n_removed]) plus added[a0:a0+n_added], sorted, into out[o0:]; returns its
+    length.  O(length of the parent row).  Offsets rather than slices, so a kernel can keep
+    rows and deltas in flat buffers without making views in its loop."""
+    i = p0
+    j = r0
+    k = a0
+    o = o0
+    p_end = p0 + m
+    r_end = r0 + n_removed
+    a_end = a0 + n_added
+    while i < p_end or k < a_end:
+        if i < p_end and j < r_end and parent[i] == removed[j]:
             i += 1
             j += 1
-        elif k >= n_added or (i < m and parent[i] < added[k]):
+        elif k >= a_end or (i < p_end and parent[i] < added[k]):
             out[o] = parent[i]
             o += 1
             i += 1
@@ -223,7 +229,7 @@ def child_row(parent, m, added, n_added, removed, n_removed, out):
             out[o] = added[k]
             o += 1
             k += 1
-    return o
+    return o - o0
 
 
 def new_work(n: int) -> np.ndarray:

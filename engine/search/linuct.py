@@ -22,8 +22,9 @@ Choices where the sources leave room:
 * ``bandit=exact``: exact LinUCB, A = I + sum x x^T, one shared A^-1 (d x d float64:
   30 MB on 9x9, 600 MB on 19x19) kept by Sherman-Morrison, score
   x^T theta + alpha sqrt(x^T A^-1 x).  Each observation costs O(d^2) (3.8 million
-  multiply-adds on 9x9 once A^-1 is dense): about 60 times slower than UCT on 9x9
-  (``scripts/bench_search.py``), so it suits small boards and small budgets.
+  multiply-adds on 9x9 once A^-1 is dense): 60 to 90 times UCT's time per playout on 9x9
+  at 2,000 playouts (``scripts/bench_search.py``), so it suits small boards and small
+  budgets.
 * ``bandit=gd`` (the default, for speed): fLinUCB-GD.  theta takes exactly its step, with a
   past observation drawn uniformly (a reservoir of ``reservoir`` observations that keeps a
   copy of each feature row, ``engine.bandits.flinucb``).  Its per-arm phi_a would be d
@@ -33,28 +34,33 @@ Choices where the sources leave room:
   D_j += gamma_t (1/t - [j in x_i] D_j), starting at 0 like phi.  Its fixed point is
   D_j = 1 / (times feature j was observed), the inverse of the diagonal of sum x x^T, so
   the width kappa sqrt(x_a^T D x_a) is the diagonal approximation of LinUCB's.  An
-  observation costs O(d + m) with m active features.
+  observation costs O(m) with m active features: the two parts of the step that touch
+  every feature, theta's decay (1 - gamma_t lambda_t) and D's gamma_t / t, are kept as a
+  scale of theta and a shift of D (``LinearModel.lazy``), the same numbers up to
+  rounding.
 * The model lives with the tree: a search on a fresh tree starts a fresh model, a kept tree
   (the same position, or the tree reused after the move played) keeps its model.
 
 Memory: nodes hold no feature rows.  Each child keeps the delta of its move (the features it
 turns on and off, ``linuct_kernels``) in a pool of ``DELTA_ENTRIES`` int32 per node of
 ``max_nodes``; when that pool is full the tree stops growing, as when the node pool is.
-Stored deltas beat recomputing them at selection (a copy, a move and a diff per child: 64 us
-for the 52 children of a 9x9 middle-game node, against 2.4 us to score them from stored
-deltas) and full rows per child (hundreds of indices each there, against 10 to 26).  The model
+Stored deltas beat recomputing them at selection (a copy, a move and a diff per child: 26 us
+for the 56 children of a 9x9 middle-game node, against 1.2 us to score them from stored
+deltas) and full rows per child (about 200 indices each there, against up to 18).  The model
 adds d floats (gd) or d^2 (exact), the reservoir ``reservoir`` x (n*n*8 + 1) int32.  A
 100,000-playout search on 9x9 peaks at about 200 MiB resident, 166 MiB of which a
 one-playout search already has (tests/test_linuct.py checks < 2 GiB, marked slow).
 
-Speed: ``linuct-rave`` takes about 1.3 times UCT's time per playout on 9x9 (fLinUCB-GD).
-``linuct-plain`` concentrates on deep lines (the LinUCT paper's observation): its paths
-from the empty 9x9 board are 17 nodes long on average at 10,000 playouts and 41 at 40,000,
-each node costing a selection and an observation, so it gets slower per playout as the
-search grows (about 8 times UCT's time at 40,000; ``scripts/bench_search.py``).
+Speed (fLinUCB-GD, the empty 9x9 board, ``scripts/bench_search.py``): ``linuct-rave`` takes
+about 1.4 times UCT's time per playout.  ``linuct-plain`` concentrates on deep lines (the
+LinUCT paper's observation): its paths are 7 nodes long on average at 10,000 playouts, 11
+at 20,000 and 18 at 40,000 (UCT's: 2), each node costing a selection over its children
+and an observation, so it gets slower per playout as the search grows: about 1.6, 1.9 and
+2.6 times UCT's time.  Most of the extra time is the selection, a few loads per child
+from its stored delta (``linuct_kernels``), then the observations.
 
 Options (``LinuctOptions``, ``LinuctRaveOptions``, plus the common ones):
-  bandit        gd (default: O(d) per observation) or exact (O(d^2))
+  bandit        gd (default: O(m) per observation) or exact (O(d^2))
   alpha         exact LinUCB's exploration factor; default 1
   kappa         fLinUCB-GD's exploration factor; default 1, the LinUCT paper's value
   reservoir     past observations fLinUCB-GD draws from; default 4096
@@ -128,7 +134,8 @@ class FeatureNodePool(NodePool):
 
 class LinearModel:
     """The shared linear model: theta, and A^-1 (exact) or the diagonal phi with the
-    reservoir (fLinUCB-GD); the other kind's arrays are empty."""
+    reservoir (fLinUCB-GD); the other kind's arrays are empty.  fLinUCB-GD keeps theta and
+    D lazily, ``coefficients()`` and ``diagonal()`` give their values."""
 
     def __init__(self, n: int, exact: bool, reservoir: int):
         d = features.dimension(n)
@@ -139,6 +146,7 @@ class LinearModel:
         self.u = np.zeros(d if exact else 0)
         self.uq = np.zeros(d if exact else 0)
         self.diag = np.zeros(0 if exact else d)
+        self.lazy = np.zeros(lk.N_LAZY)
         self.gd = np.zeros(GD_N)
         m = 0 if exact else reservoir
         self.mem_row = np.zeros(m, dtype=np.int64)
@@ -155,11 +163,22 @@ class LinearModel:
             self.theta[:] = 0.0
             self.diag[:] = 0.0
             self.gd[:] = 0.0
+        self.lazy[lk.THETA_SCALE] = 1.0
+        self.lazy[lk.DIAG_SHIFT] = 0.0
+
+    def coefficients(self) -> np.ndarray:
+        """theta as the model means it (the array times its lazy scale)."""
+        return self.theta * self.lazy[lk.THETA_SCALE]
+
+    def diagonal(self) -> np.ndarray:
+        """fLinUCB-GD's D as the model means it (the array plus its lazy shift)."""
+        return self.diag + self.lazy[lk.DIAG_SHIFT]
 
     @property
     def nbytes(self) -> int:
         return sum(a.nbytes for a in (self.theta, self.ainv, self.u, self.uq, self.diag,
-                                      self.mem_row, self.mem_y, self.table, self.table_len))
+                                      self.lazy, self.mem_row, self.mem_y, self.table,
+                                      self.table_len))
 
 
 class Scratch:
@@ -179,6 +198,8 @@ class Scratch:
         self.work = features.new_work(n)
         self.counts = np.zeros(2, dtype=np.int64)
         self.values = np.empty(big_p + 1)
+        self.dots = np.empty(big_p + 1)
+        self.quads = np.empty(big_p + 1)
 
 
 class LinuctSearcher(TreeSearcher):
@@ -226,11 +247,12 @@ class LinuctSearcher(TreeSearcher):
             return lk.run(pool.ti, pool.tf, pool.tmeta, pool.dpool, pool.dmeta, state.s,
                           state.meta, state.zob, self.rng, state.komi, params, playouts,
                           max_sim, model.theta, model.ainv, model.u, model.uq,
-                          model.diag, model.gd, model.mem_row, model.mem_y, model.table,
-                          model.table_len, scratch.ss, scratch.smeta, scratch.cs,
-                          scratch.cmeta, scratch.path, scratch.rows, scratch.row_len,
-                          scratch.added, scratch.removed, scratch.work, scratch.counts,
-                          cand, scratch.values)
+                          model.diag, model.lazy, model.gd, model.mem_row, model.mem_y,
+                          model.table, model.table_len, scratch.ss, scratch.smeta,
+                          scratch.cs, scratch.cmeta, scratch.path, scratch.rows,
+                          scratch.row_len, scratch.added, scratch.removed, scratch.work,
+                          scratch.counts, cand, scratch.values, scratch.dots,
+                          scratch.quads)
 
         return self._search_in_chunks(state, budget, stop, progress, t0, FIRST_CHUNK,
                                       run_chunk)

@@ -19,6 +19,12 @@ LinUCB (after an O(d m) product per node):
                     + sum_{removed x removed} M
     x_a^T D x_a   = x_p^T D x_p + sum_added D - sum_removed D      (D diagonal)
 
+With fLinUCB-GD the descent does not even sum the rows: the chosen child's sums become the
+next node's x_p^T theta and x_p^T D x_p.  Its model is kept lazily, so that an observation
+costs O(m), not O(d): theta = lazy[THETA_SCALE] * (the theta array) takes the decay of
+every step in the scale, and D = (the diag array) + lazy[DIAG_SHIFT] takes the gamma / t
+every entry gets in the shift.
+
 Parameters arrive as a float64 array indexed by the constants below; ``WIDTH`` is alpha for
 exact LinUCB and kappa for fLinUCB-GD.
 """
@@ -28,7 +34,7 @@ import math
 import numpy as np
 from numba import njit
 
-from ..bandits.flinucb import draw_step, remember, theta_step_sparse
+from ..bandits.flinucb import draw_step, remember, theta_step_scaled
 from ..bandits.linucb import linucb_update_sparse, sparse_dot
 from ..core import game
 from ..core.features import board_row, child_row, move_delta
@@ -39,7 +45,10 @@ DELTA = TI_ROWS            # the row LinUCT adds to the pool's ti
 D_USED = 0                 # dmeta: dpool entries in use
 WIDTH, EXPAND_AFTER, RAVE, C, RAVE_K, EXACT = range(6)
 N_PARAMS = 6
+THETA_SCALE, DIAG_SHIFT = range(2)    # lazy: theta = lazy[THETA_SCALE] * theta array,
+N_LAZY = 2                            # D = diag array + lazy[DIAG_SHIFT]
 PASS = -1
+_U1, _U2, _U8 = np.uint32(1), np.uint32(2), np.uint32(8)   # gd_values' unsigned offsets
 
 
 # ---- feature deltas --------------------------------------------------------------------
@@ -117,106 +126,156 @@ def _block_sum(ainv, dpool, a0, na, b0, nb):
 
 
 # ---- selection -------------------------------------------------------------------------
+#
+# The kernels below run once per node on the path, in ``run``'s hot loop, where numba's
+# atomic reference counting would cost as much as their arithmetic.  Compiled as separate
+# functions whose bodies are loops, they keep none: numba prunes the counts of a callee's
+# arguments that live through its whole body, but not those of an inlined function
+# (inline='always') whose arrays die on some branches only, nor those of array slices.
 
 
-@njit(cache=True, nogil=True, inline='always')
-def child_values(ti, tf, node, dpool, rows, start, m, theta, ainv, uq, diag, params, out):
-    """The tree-policy value of each child of ``node`` (block order) into ``out``; the
-    node's feature row is rows[start:start+m].  Returns the number of children.
-    LinUCB(a) = x_a^T theta + width sqrt(x_a^T A^-1 x_a) (exact) or sqrt(x_a^T D x_a)
-    (fLinUCB-GD); with RAVE, value = beta LinUCB + (1 - beta) UCB1, beta = sqrt(k / (3 n
-    + k)), and an unvisited child (beta = 1) scores LinUCB alone.  ``uq`` is scratch."""
-    width = params[WIDTH]
-    exact = params[EXACT] != 0.0
-    rave = params[RAVE] != 0.0
-    pdot = sparse_dot(rows, start, m, theta)
-    if exact:
-        for i in range(uq.shape[0]):
-            uq[i] = 0.0
-        for k in range(start, start + m):
-            j = rows[k]
-            for i in range(uq.shape[0]):
-                uq[i] += ainv[j, i]   # A^-1 x_p as a sum of rows (A^-1 is symmetric)
-        pq = sparse_dot(rows, start, m, uq)
-    else:
-        pq = sparse_dot(rows, start, m, diag)
-    explore = params[C] * math.sqrt(math.log(max(ti[VISITS, node], 1)))
-    rave_k = params[RAVE_K]
+@njit(cache=True, nogil=True)
+def gd_values(ti, node, dpool, pdot, pq, m, theta, diag, lazy, width, out, dots, quads):
+    """fLinUCB-GD's LinUCB(a) = x_a^T theta + width sqrt(x_a^T D x_a) of each child of
+    ``node`` (block order) into ``out``, with theta and D as ``lazy`` keeps them.  The
+    node's row has m indices, whose theta and diag entries (the arrays, before ``lazy``)
+    sum to pdot and pq; the children's sums go to ``dots`` and ``quads``, so the descent
+    carries them down the path instead of summing each row afresh.  Returns the number of
+    children."""
+    scale = lazy[THETA_SCALE]
+    shift = lazy[DIAG_SHIFT]
     first = ti[FIRST, node]
     nch = ti[NCHILD, node]
     for a in range(nch):
-        c = first + a
-        off = ti[DELTA, c]
+        # unsigned offsets and indices: numba then drops its negative-index handling,
+        # a third of this loop's time (and uint + int would turn signed again)
+        off = np.uint32(ti[DELTA, first + a])
+        na = np.uint32(dpool[off])
+        nr = np.uint32(dpool[off + _U1])
+        ad = off + _U2
+        rm = ad + na
+        # one pass over the delta for both sums (its indices are the costly loads); the
+        # first 8 added indices (a stone's own bits) in a loop of fixed length
+        at = 0.0
+        aq = 0.0
+        k0 = ad
+        if na >= _U8:
+            for k in range(ad, ad + _U8):
+                j = np.uint32(dpool[k])
+                at += theta[j]
+                aq += diag[j]
+            k0 = ad + _U8
+        for k in range(k0, rm):
+            j = np.uint32(dpool[k])
+            at += theta[j]
+            aq += diag[j]
+        rt = 0.0
+        rq = 0.0
+        for k in range(rm, rm + nr):
+            j = np.uint32(dpool[k])
+            rt += theta[j]
+            rq += diag[j]
+        dot = pdot + at - rt
+        q = pq + aq - rq
+        dots[a] = dot
+        quads[a] = q
+        q += (m + (np.int64(na) - np.int64(nr))) * shift
+        out[a] = scale * dot + width * math.sqrt(max(q, 0.0))
+    return nch
+
+
+@njit(cache=True, nogil=True)
+def exact_values(ti, node, dpool, rows, start, m, theta, ainv, uq, width, out):
+    """Exact LinUCB(a) = x_a^T theta + width sqrt(x_a^T A^-1 x_a) of each child of ``node``
+    into ``out``, as ``gd_values``; ``uq`` is scratch.  Returns the number of children."""
+    for i in range(uq.shape[0]):
+        uq[i] = 0.0
+    for k in range(start, start + m):
+        j = rows[k]
+        for i in range(uq.shape[0]):
+            uq[i] += ainv[j, i]   # A^-1 x_p as a sum of rows (A^-1 is symmetric)
+    pdot = sparse_dot(rows, start, m, theta)
+    pq = sparse_dot(rows, start, m, uq)
+    first = ti[FIRST, node]
+    nch = ti[NCHILD, node]
+    for a in range(nch):
+        off = ti[DELTA, first + a]
         na = dpool[off]
         nr = dpool[off + 1]
         ad = off + 2
         rm = ad + na
         dot = pdot + sparse_dot(dpool, ad, na, theta) - sparse_dot(dpool, rm, nr, theta)
-        if exact:
-            q = (pq + 2.0 * (sparse_dot(dpool, ad, na, uq) - sparse_dot(dpool, rm, nr, uq))
-                 + _block_sum(ainv, dpool, ad, na, ad, na)
-                 - 2.0 * _block_sum(ainv, dpool, ad, na, rm, nr)
-                 + _block_sum(ainv, dpool, rm, nr, rm, nr))
-        else:
-            q = pq + sparse_dot(dpool, ad, na, diag) - sparse_dot(dpool, rm, nr, diag)
-        v = dot + width * math.sqrt(max(q, 0.0))
-        n = ti[VISITS, c]
-        if rave and n > 0:
-            beta = math.sqrt(rave_k / (3.0 * n + rave_k))
-            ucb = tf[WINS, c] / n + explore / math.sqrt(n)
-            v = beta * v + (1.0 - beta) * ucb
-        out[a] = v
+        q = (pq + 2.0 * (sparse_dot(dpool, ad, na, uq) - sparse_dot(dpool, rm, nr, uq))
+             + _block_sum(ainv, dpool, ad, na, ad, na)
+             - 2.0 * _block_sum(ainv, dpool, ad, na, rm, nr)
+             + _block_sum(ainv, dpool, rm, nr, rm, nr))
+        out[a] = dot + width * math.sqrt(max(q, 0.0))
     return nch
+
+
+@njit(cache=True, nogil=True)
+def rave_mix(ti, tf, node, c, rave_k, out):
+    """Mix UCB1 into the LinUCB values ``out`` of ``node``'s children: beta LinUCB +
+    (1 - beta) UCB1, beta = sqrt(k / (3 n + k)); an unvisited child (beta = 1) keeps its
+    LinUCB value."""
+    explore = c * math.sqrt(math.log(max(ti[VISITS, node], 1)))
+    first = ti[FIRST, node]
+    for a in range(ti[NCHILD, node]):
+        n = ti[VISITS, first + a]
+        if n > 0:
+            beta = math.sqrt(rave_k / (3.0 * n + rave_k))
+            ucb = tf[WINS, first + a] / n + explore / math.sqrt(n)
+            out[a] = beta * out[a] + (1.0 - beta) * ucb
 
 
 # ---- the linear model's observations ---------------------------------------------------
 
 
-@njit(cache=True, nogil=True, inline='always')
-def gd_observe(theta, diag, gd, mem_row, mem_y, table, table_len, rows, start, m, y, rng):
-    """One fLinUCB-GD step after observing (rows[start:start+m], y).  The reservoir's row
-    ids are its slots: ``table`` keeps a copy of each remembered row (``stride`` entries a
-    slot, ``stride = table.shape[0] // table_len.shape[0]``), since tree nodes keep no rows.
-    theta takes the library's step; the diagonal phi D takes the same stochastic-gradient
-    step restricted to diagonal matrices, D_j += gamma (1/t - [j in x_i] D_j), with the same
-    drawn past observation x_i."""
-    slot = remember(mem_row, mem_y, gd, 0, y, rng)
-    if slot >= 0:
-        stride = table.shape[0] // table_len.shape[0]
-        base = slot * stride
-        for k in range(m):
-            table[base + k] = rows[start + k]
-        table_len[slot] = m
-        mem_row[slot] = slot
-    gamma, lam, t, i, yi = draw_step(gd, mem_row, mem_y, rng)
-    si = i * (table.shape[0] // table_len.shape[0])
-    mi = table_len[i]
-    keep = 1.0 - gamma
-    for k in range(si, si + mi):
-        diag[table[k]] *= keep
-    gt = gamma / t
-    for j in range(diag.shape[0]):
-        diag[j] += gt
-    theta_step_sparse(theta, table, si, mi, yi, gamma, lam)
-
-
 @njit(cache=True, nogil=True)
 def backup(ti, tf, path, depth, root_color, winner, rows, stride, row_len, exact, theta,
-           ainv, u, diag, gd, mem_row, mem_y, table, table_len, rng):
+           ainv, u, diag, lazy, gd, mem_row, mem_y, table, table_len, rng):
     """Visits and rewards up the path; every node below the root is an observation of the
-    linear model: its feature row and the reward of the player who made its move."""
+    linear model, leaf first: its feature row and the reward y of the player who made its
+    move.  Exact LinUCB: ``linucb_update_sparse``.  fLinUCB-GD: the observation goes to the
+    reservoir, which keeps a copy of its row in ``table`` (``tstride`` entries a slot;
+    the reservoir's row ids are its slots, since tree nodes keep no rows), then one step
+    from a drawn past observation x_i: theta takes the library's step
+    (``theta_step_scaled``), the diagonal phi D the same stochastic-gradient step restricted
+    to diagonal matrices, D_j += gamma (1/t - [j in x_i] D_j), whose O(d) part, gamma/t
+    added to every D_j, goes into ``lazy[DIAG_SHIFT]``.  (The step is written out in the
+    loop rather than in an inlined function: see the note above ``gd_values``.)"""
+    tstride = table.shape[0] // max(table_len.shape[0], 1)   # exact: no reservoir
     for d in range(depth, -1, -1):
         node = path[d]
         mover = root_color if d % 2 == 1 else 3 - root_color
-        r = 1.0 if winner == mover else 0.5 if winner == 0 else 0.0
+        y = 1.0 if winner == mover else 0.5 if winner == 0 else 0.0
         ti[VISITS, node] += 1
-        tf[WINS, node] += r
-        if d > 0:
-            if exact:
-                linucb_update_sparse(ainv, theta, rows, d * stride, row_len[d], r, u)
-            else:
-                gd_observe(theta, diag, gd, mem_row, mem_y, table, table_len, rows,
-                           d * stride, row_len[d], r, rng)
+        tf[WINS, node] += y
+        if d == 0:
+            break
+        start = d * stride
+        m = row_len[d]
+        if exact:
+            linucb_update_sparse(ainv, theta, rows, start, m, y, u)
+            continue
+        slot = remember(mem_row, mem_y, gd, 0, y, rng)
+        if slot >= 0:
+            base = slot * tstride
+            for k in range(m):
+                table[base + k] = rows[start + k]
+            table_len[slot] = m
+            mem_row[slot] = slot
+        gamma, lam, t, i, yi = draw_step(gd, mem_row, mem_y, rng)
+        si = i * tstride
+        mi = table_len[i]
+        shift = lazy[DIAG_SHIFT]
+        keep = 1.0 - gamma
+        for k in range(si, si + mi):
+            j = np.uint32(table[k])
+            diag[j] = (diag[j] + shift) * keep - shift
+        lazy[DIAG_SHIFT] = shift + gamma / t
+        lazy[THETA_SCALE] = theta_step_scaled(theta, lazy[THETA_SCALE], table, si, mi, yi,
+                                              gamma, lam)
 
 
 # ---- the iterations --------------------------------------------------------------------
@@ -239,23 +298,28 @@ def expand_with_deltas(ti, tf, tmeta, node, s, meta, zob, rng, cand, dpool, dmet
 
 @njit(cache=True, nogil=True)
 def run(ti, tf, tmeta, dpool, dmeta, root_s, root_meta, zob, rng, komi, params, count,
-        max_sim, theta, ainv, u, uq, diag, gd, mem_row, mem_y, table, table_len,
+        max_sim, theta, ainv, u, uq, diag, lazy, gd, mem_row, mem_y, table, table_len,
         ss, smeta, cs, cmeta, path, rows, row_len, added, removed, work, counts, cand,
-        values):
+        values, dots, quads):
     """Up to ``count`` iterations from the root position, stopping early once ``max_sim``
     moves have been simulated; the root's children must carry their deltas.  Model: theta,
-    plus ainv/u/uq (exact) or diag/gd/mem_row/mem_y/table/table_len (fLinUCB-GD); the other
-    kind's arrays may be empty.  Scratch: ss/smeta and cs/cmeta like the position, path
+    plus ainv/u/uq (exact) or diag/lazy/gd/mem_row/mem_y/table/table_len (fLinUCB-GD); the
+    other kind's arrays may be empty.  Scratch: ss/smeta and cs/cmeta like the position, path
     int32[max depth + 1], rows int32[(max depth + 1) * max_active], row_len int64[max depth
-    + 1], added/removed int32[max_active], work, counts int64[2], cand int32[P + 1], values
-    float64[P + 1].  Returns (iterations done, moves simulated in tree and playouts)."""
+    + 1], added/removed int32[max_active], work, counts int64[2], cand int32[P + 1],
+    values/dots/quads float64[P + 1].  Returns (iterations done, moves simulated in tree and
+    playouts)."""
     expand_after = params[EXPAND_AFTER]
     exact = params[EXACT] != 0.0
+    width = params[WIDTH]
+    rave = params[RAVE] != 0.0
+    c = params[C]
+    rave_k = params[RAVE_K]
     no_amaf = np.zeros(0, dtype=np.int8)
     root_color = root_meta[M_TO_PLAY]
     max_depth = path.shape[0] - 1
     stride = rows.shape[0] // path.shape[0]
-    row_len[0] = board_row(root_s, root_meta, rows[:stride])
+    row_len[0] = board_row(root_s, root_meta, rows)
     done = 0
     sim = 0
     while done < count and sim < max_sim:
@@ -263,6 +327,11 @@ def run(ti, tf, tmeta, dpool, dmeta, root_s, root_meta, zob, rng, komi, params, 
         node = 0
         depth = 0
         path[0] = 0
+        pdot = 0.0   # fLinUCB-GD: the node's row sums, carried down by gd_values
+        pq = 0.0
+        if not exact:
+            pdot = sparse_dot(rows, 0, row_len[0], theta)
+            pq = sparse_dot(rows, 0, row_len[0], diag)
         while depth < max_depth and not game.is_terminal(ss, smeta):
             if ti[NCHILD, node] == 0:
                 if ti[VISITS, node] < expand_after:
@@ -271,21 +340,28 @@ def run(ti, tf, tmeta, dpool, dmeta, root_s, root_meta, zob, rng, komi, params, 
                                       dmeta, cs, cmeta, added, removed, work, counts) <= 0:
                     break
             start = depth * stride
-            nch = child_values(ti, tf, node, dpool, rows, start, row_len[depth], theta,
-                               ainv, uq, diag, params, values)
+            if exact:
+                nch = exact_values(ti, node, dpool, rows, start, row_len[depth], theta, ainv,
+                                   uq, width, values)
+            else:
+                nch = gd_values(ti, node, dpool, pdot, pq, row_len[depth], theta, diag, lazy,
+                                width, values, dots, quads)
+            if rave:
+                rave_mix(ti, tf, node, c, rave_k, values)
             best = 0
             for a in range(1, nch):
                 if values[a] > values[best]:
                     best = a
             node = ti[FIRST, node] + best
+            if not exact:
+                pdot = dots[best]
+                pq = quads[best]
             game.play(ss, smeta, zob, ti[MOVE, node], smeta[M_TO_PLAY])
             off = ti[DELTA, node]
             na = dpool[off]
             nr = dpool[off + 1]
-            row_len[depth + 1] = child_row(rows[start:start + stride], row_len[depth],
-                                           dpool[off + 2:off + 2 + na], na,
-                                           dpool[off + 2 + na:off + 2 + na + nr], nr,
-                                           rows[start + stride:start + 2 * stride])
+            row_len[depth + 1] = child_row(rows, start, row_len[depth], dpool, off + 2, na,
+                                           dpool, off + 2 + na, nr, rows, start + stride)
             depth += 1
             path[depth] = node
         sim += depth
@@ -296,6 +372,6 @@ def run(ti, tf, tmeta, dpool, dmeta, root_s, root_meta, zob, rng, komi, params, 
             winner = game.playout_winner(ss, smeta, zob, rng, komi, no_amaf)
             sim += smeta[M_MOVES] - begin
         backup(ti, tf, path, depth, root_color, winner, rows, stride, row_len, exact, theta,
-               ainv, u, diag, gd, mem_row, mem_y, table, table_len, rng)
+               ainv, u, diag, lazy, gd, mem_row, mem_y, table, table_len, rng)
         done += 1
     return done, sim
