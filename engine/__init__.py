@@ -1,7 +1,7 @@
 """nakade: a Go and Gobang engine for Monte Carlo Tree Search research.
 
 Rules and playouts are numba kernels over flat arrays (``engine.core``); the Python
-state classes (``engine.go_state``, ``engine.gobang_state``) orchestrate them; search
+state classes (``engine.game.go_state``, ``engine.game.gobang_state``) orchestrate them; search
 back ends live in ``engine.search`` and the GTP front end in ``engine.gtp``.
 """
 

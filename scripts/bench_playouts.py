@@ -28,8 +28,8 @@ DEFAULT_CASES = "go:9,go:9:heavy,go:19,go:19:heavy,gobang:10,gobang:10:heavy,gob
 _FIRST_PLAYOUT = """
 import sys
 from engine.core.rng import make_rng
-from engine.rules import GoRules
-from engine.go_state import GoState
+from engine.game.rules import GoRules
+from engine.game.go_state import GoState
 GoState(GoRules(size=9)).playout(make_rng(1))
 print("ok")
 """

@@ -6,12 +6,12 @@ fresh tree with its own seed).
     python scripts/bench_search.py --json        # one JSON object per line
     python scripts/bench_search.py --algos uct --cases go:9 --playouts 50000 --runs 5
     python scripts/bench_search.py --options uct:rave=1
-    python scripts/bench_search.py --cases go:9 --algos uct,linuct-rave,linuct-rave/bandit=exact
-    python scripts/bench_search.py --cases go:9 --algos uct,uct/playout=heavy/prior=1/rave=1
+    python scripts/bench_search.py --cases go:9 --algos uct,linuct-rave,linuct-rave:bandit=exact
+    python scripts/bench_search.py --cases go:9 --algos uct,uct:playout=heavy:prior=1:rave=1
 
 ``--playouts`` is the budget of one run on 9x9 Go; the other cases scale it by the raw
 playout cost of the board, so every run lasts a fraction of a second.  An ``--algos`` item
-``name/key=value/...`` is a variant of a back end with those options; by default the
+is a back-end spec ``NAME[:key=value]...`` (``engine.search.registry``); by default the
 registry's back ends run, plus the knowledge variants of UCT and SHOT (heavy playouts;
 priors and RAVE), plus LinUCT with exact LinUCB, whose O(d^2) observations
 (d = 24 n^2 + 1) restrict it to boards up to ``EXACT_MAX_SIZE`` and ``EXACT_SHARE`` of the
@@ -24,17 +24,15 @@ import json
 import statistics
 import time
 
-from engine.go_state import GoState
-from engine.gobang_state import GobangState
-from engine.rules import GobangRules, GoRules
+from engine.game.registry import GameConfig
 from engine.search import registry
 from engine.search.base import Budget
 
 DEFAULT_CASES = "go:9,go:19,gobang:10,gobang:20"
 # budget per run relative to go:9, roughly inverse to the cost of one playout there
 BUDGET_SCALE = {("go", 9): 1.0, ("go", 19): 0.25, ("gobang", 10): 4.0, ("gobang", 20): 1.5}
-VARIANTS = ["linuct-plain/bandit=exact", "linuct-rave/bandit=exact", "uct/playout=heavy",
-            "uct/playout=heavy/prior=1/rave=1/c=0", "shot/playout=heavy"]
+VARIANTS = ["linuct-plain:bandit=exact", "linuct-rave:bandit=exact", "uct:playout=heavy",
+            "uct:playout=heavy:prior=1:rave=1:c=0", "shot:playout=heavy"]
 EXACT_SHARE = 0.1
 # LinUCT's cost per playout grows with the board (feature rows, and PLAIN's deep paths), so
 # by default its rows are measured on the small boards the papers used
@@ -42,31 +40,19 @@ LINUCT_MAX_SIZE = 10
 
 
 def make_state(game: str, size: int):
-    return GoState(GoRules(size=size)) if game == "go" else GobangState(GobangRules(size=size))
+    return GameConfig(game, size).new_state()
 
 
 def parse_options(texts: list[str]) -> dict[str, dict[str, str]]:
-    """``algo:key=value`` items into {algo: {key: value}}."""
+    """``NAME:key=value...`` specs into {name: {key: value}}."""
     out: dict[str, dict[str, str]] = {}
     for text in texts:
-        algo, _, kv = text.partition(":")
-        key, _, value = kv.partition("=")
-        if not key or not value:
-            raise SystemExit(f"--options needs algo:key=value, not {text!r}")
-        out.setdefault(algo, {})[key] = value
+        try:
+            spec = registry.parse_spec(text)
+        except ValueError as exc:
+            raise SystemExit(f"--options: {exc}") from None
+        out.setdefault(spec.name, {}).update(spec.options)
     return out
-
-
-def parse_algo(item: str) -> tuple[str, dict[str, str]]:
-    """``name/key=value/...`` into (name, {key: value})."""
-    name, *pairs = item.split("/")
-    options = {}
-    for kv in pairs:
-        key, _, value = kv.partition("=")
-        if not key or not value:
-            raise SystemExit(f"--algos needs name/key=value, not {item!r}")
-        options[key] = value
-    return name, options
 
 
 def measure(algo: str, game: str, size: int, playouts: int, runs: int,
@@ -95,7 +81,7 @@ def main():
     ap.add_argument("--cases", default=DEFAULT_CASES, help="comma-separated game:size list")
     ap.add_argument("--playouts", type=int, default=20_000, help="budget of a go:9 run")
     ap.add_argument("--runs", type=int, default=3, help="timed runs per case (median)")
-    ap.add_argument("--options", nargs="*", default=[], help="algo:key=value items")
+    ap.add_argument("--options", nargs="*", default=[], help="NAME:key=value specs: options for every run of that back end")
     ap.add_argument("--json", action="store_true", help="one JSON object per line")
     args = ap.parse_args()
     options = parse_options(args.options)
@@ -106,8 +92,11 @@ def main():
         full = max(100, int(args.playouts * BUDGET_SCALE.get((game, size), 1.0)))
         uct_rate = {}   # budget -> UCT's playouts/s on this case
         for item in args.algos.split(","):
-            algo, opts = parse_algo(item)
-            opts = {**options.get(algo, {}), **opts}
+            try:
+                spec = registry.parse_spec(item)
+            except ValueError as exc:
+                raise SystemExit(f"--algos: {exc}") from None
+            algo, opts = spec.name, {**options.get(spec.name, {}), **spec.options}
             budget = full
             if algo.startswith("linuct") and size > LINUCT_MAX_SIZE:
                 continue

@@ -38,11 +38,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from tsumego_definitions import GOBANG, GO  # noqa: E402
 
-from engine.coords import PASS, point, to_gtp, to_sgfmill  # noqa: E402
+from engine.game.coords import PASS, point, to_gtp, to_sgfmill  # noqa: E402
 from engine.core.layout import BLACK, EMPTY, OFFBOARD, WHITE  # noqa: E402
-from engine.game_state import opponent  # noqa: E402
-from engine.go_state import GoState  # noqa: E402
-from engine.sgf import save_game  # noqa: E402
+from engine.game.state import opponent  # noqa: E402
+from engine.game.go_state import GoState  # noqa: E402
+from engine.game.sgf import save_game  # noqa: E402
 from engine.tsumego.frame import frame_problem, region_box  # noqa: E402
 from engine.tsumego.problem import load_sgf_problem  # noqa: E402
 from engine.tsumego.solve import GtpEngine  # noqa: E402

@@ -84,14 +84,14 @@ def _cells() -> list[Cell]:
     for n, pub, games in ((1000, 43, 10), (2000, 53, 10), (4000, 45, 10), (8000, 49, 10)):
         cells.append(Cell(f"linuct-rave-uct-go9-p{n}", "5: LinUCT_RAVE vs UCT, Go 9x9",
                           f"LinUCT_RAVE {n} vs UCT {n}", pub,
-                          engine("go", 9, "linuct-rave", n, settings="--set rave_k=1000"),
+                          engine("go", 9, "linuct-rave:rave_k=1000", n),
                           engine("go", 9, "uct", n),
                           GO9, GO_OPENING, games))
     # Not in the paper: the same with k = 10, to show what k does.
     for n, pub, games in ((1000, 43, 10), (2000, 53, 10)):
         cells.append(Cell(f"linuct-rave-k10-uct-go9-p{n}", "5: LinUCT_RAVE vs UCT, Go 9x9",
                           f"LinUCT_RAVE (k = 10) {n} vs UCT {n}", pub,
-                          engine("go", 9, "linuct-rave", n, settings="--set rave_k=10"),
+                          engine("go", 9, "linuct-rave:rave_k=10", n),
                           engine("go", 9, "uct", n),
                           GO9, GO_OPENING, games))
     return cells

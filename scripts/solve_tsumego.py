@@ -32,7 +32,7 @@ import shlex
 import sys
 from pathlib import Path
 
-from engine.search.registry import names
+from engine.search.registry import names, parse_pair
 from engine.tsumego.frame import MARGIN
 from engine.tsumego.problem import load_problems
 from engine.tsumego.solve import searcher
@@ -45,13 +45,10 @@ def _ints(text: str) -> list[int]:
 
 
 def _options(pairs: list[str]) -> tuple:
-    out = []
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            raise SystemExit(f"--option needs KEY=VALUE, not {pair!r}")
-        out.append((key.strip(), value.strip()))
-    return tuple(out)
+    try:
+        return tuple(parse_pair(pair) for pair in pairs)
+    except ValueError as exc:
+        raise SystemExit(f"--option: {exc}") from None
 
 
 def parse_args(argv):

@@ -5,10 +5,10 @@ Tests marked ``@pytest.mark.gnugo`` are skipped when the GNU Go binary is missin
 
 import pytest
 
-from engine.board_text import parse
+from engine.game.board_text import parse
 from engine.core.layout import BLACK
-from engine.go_state import GoState
-from engine.rules import GoRules
+from engine.game.go_state import GoState
+from engine.game.rules import GoRules
 from gnugo_client import gnugo_available, start_gnugo
 
 
@@ -22,7 +22,7 @@ def pytest_collection_modifyitems(config, items):
 
 
 def go_from_text(picture: str, to_play: int = BLACK, **rules) -> GoState:
-    """A GoState holding the stones of an ASCII picture (``engine.board_text`` format);
+    """A GoState holding the stones of an ASCII picture (``engine.game.board_text`` format);
     ``rules`` are GoRules fields other than the size, which the picture gives."""
     n, black, white = parse(picture)
     state = GoState(GoRules(size=n, **rules))

@@ -17,11 +17,11 @@ points, and every rule is written the way a rule book states it.
 * Eyes: ``is_eye`` restates the docstring of ``go_kernels.is_eye`` in words of rows and
   columns.
 
-Points are the padded indices of ``engine.coords`` so answers compare directly with
+Points are the padded indices of ``engine.game.coords`` so answers compare directly with
 ``GoState``; inside, a board is a tuple of ``n*n`` colours in row-major order.
 """
 
-from engine.coords import PASS, point, row_col
+from engine.game.coords import PASS, point, row_col
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 

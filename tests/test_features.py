@@ -5,8 +5,8 @@ from scratch (Go with captures and suicide, Gobang)."""
 import numpy as np
 import pytest
 
-from engine.board_text import parse
-from engine.coords import PASS, from_gtp, point
+from engine.game.board_text import parse
+from engine.game.coords import PASS, from_gtp, point
 from engine.core import game
 from engine.core import go_playout, gobang_kernels
 from engine.core.features import (board_row, child_row, dimension, max_active, move_delta,
@@ -14,9 +14,9 @@ from engine.core.features import (board_row, child_row, dimension, max_active, m
 from engine.core.layout import (BLACK, BOARD, EMPTY, M_CAPS_B, M_CAPS_W, M_PASSES, M_SIZE,
                                 M_TO_PLAY, OFFBOARD, WHITE, new_arrays)
 from engine.core.rng import make_rng
-from engine.go_state import GoState
-from engine.gobang_state import GobangState
-from engine.rules import GobangRules, GoRules
+from engine.game.go_state import GoState
+from engine.game.gobang_state import GobangState
+from engine.game.rules import GobangRules, GoRules
 
 # (row step, column step) of N, NE, E, SE, S, SW, W, NW; row 0 is the top
 DIRS = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]

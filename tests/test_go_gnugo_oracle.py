@@ -10,12 +10,12 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from engine.coords import to_gtp
+from engine.game.coords import to_gtp
 from engine.core.go_playout import playout, random_move
 from engine.core.layout import BLACK, BOARD, M_KO, WHITE
 from engine.core.rng import make_rng
-from engine.go_state import GoState
-from engine.rules import GoRules
+from engine.game.go_state import GoState
+from engine.game.rules import GoRules
 from go_reference import ReferenceGo
 
 SIZE = 9

@@ -5,12 +5,12 @@ and a neighbourhood's code is what the kernels compute."""
 import numpy as np
 import pytest
 
-from engine.coords import from_gtp
+from engine.game.coords import from_gtp
 from engine.core import go_policy, patterns3
 from engine.core.layout import BLACK, EMPTY, OFFBOARD, WHITE
 from engine.go_knowledge import DEFAULT_PATH, PRIOR_FEATURES, KnowledgeError, load
-from engine.go_state import GoState
-from engine.rules import GoRules
+from engine.game.go_state import GoState
+from engine.game.rules import GoRules
 from engine.search import registry
 
 

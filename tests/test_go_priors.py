@@ -8,11 +8,11 @@ from go_reference import ReferenceGo
 from test_go_tactics import random_positions
 
 from engine.core.layout import EMPTY, M_LAST, M_TO_PLAY
-from engine.coords import PASS
+from engine.game.coords import PASS
 from engine.go_knowledge import PRIOR_FEATURES, load
-from engine.gobang_state import GobangState
-from engine.go_state import GoState
-from engine.rules import GobangRules, GoRules
+from engine.game.gobang_state import GobangState
+from engine.game.go_state import GoState
+from engine.game.rules import GobangRules, GoRules
 from engine.search import registry
 from engine.search.base import Budget
 from engine.search.go_priors import apply_priors

@@ -3,9 +3,9 @@ the exact outcome (stones left, captures, what is refused and why, the score).""
 
 import pytest
 
-from engine.coords import from_gtp, to_gtp
+from engine.game.coords import from_gtp, to_gtp
 from engine.core.layout import BLACK, WHITE
-from engine.game_state import IllegalMove
+from engine.game.state import IllegalMove
 
 
 def vertex(state, text):

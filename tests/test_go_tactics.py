@@ -6,17 +6,17 @@ refuses."""
 import numpy as np
 import pytest
 
-from engine.board_text import parse
+from engine.game.board_text import parse
 from engine.core import go_policy
 from engine.core.go_kernels import PASS, is_eye, is_legal
 from engine.core.go_policy import P_ATARI, P_PATTERN, P_SELFATARI, SELFATARI_STONES
 from engine.core.go_tactics import NONE, atari_liberty, is_self_atari, libs_after, size_after
-from engine.coords import from_gtp
+from engine.game.coords import from_gtp
 from engine.core.layout import BOARD, EMPTY, M_LAST, M_PASSES, M_TO_PLAY, REP
 from engine.core.rng import make_rng
 from engine.go_knowledge import load
-from engine.go_state import GoState
-from engine.rules import GoRules
+from engine.game.go_state import GoState
+from engine.game.rules import GoRules
 
 from go_reference import ReferenceGo
 

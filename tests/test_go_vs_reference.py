@@ -15,15 +15,15 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from engine.coords import PASS, all_points
+from engine.game.coords import PASS, all_points
 from engine.core import go_kernels as gk
 from engine.core.go_playout import playout, random_move
 from engine.core.layout import (BLACK, BOARD, EMPTIES, EPOS, LIBS, M_HASH, M_MOVES,
                                 M_N_EMPTY, M_PASSES, NEXT, REP, SIZE, WHITE)
 from engine.core.rng import make_rng
-from engine.game_state import IllegalMove
-from engine.go_state import GoState
-from engine.rules import GoRules
+from engine.game.state import IllegalMove
+from engine.game.go_state import GoState
+from engine.game.rules import GoRules
 from go_reference import EMPTY, ReferenceGo
 
 NOT_LEGAL_UNDER_SIMPLE_KO = ("occupied", "suicide", "ko")

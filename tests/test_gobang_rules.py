@@ -4,16 +4,16 @@ legality, undo, and the kernels and playouts against a slow whole-board referenc
 import numpy as np
 import pytest
 
-from engine.board_text import parse
-from engine.coords import PASS, RESIGN, padded_size, point, row_col
+from engine.game.board_text import parse
+from engine.game.coords import PASS, RESIGN, padded_size, point, row_col
 from engine.core import gobang_kernels as gbk
 from engine.core.layout import (BLACK, BOARD, DRAW, GAME_GOBANG, GOBANG_EXACT5,
                                 GOBANG_FREESTYLE, M_GAME, M_HASH, M_LAST, M_N_EMPTY, M_RULE,
                                 M_WINNER, WHITE, new_arrays, zobrist_table)
 from engine.core.rng import make_rng
-from engine.game_state import IllegalMove
-from engine.gobang_state import GobangState
-from engine.rules import GobangRules
+from engine.game.state import IllegalMove
+from engine.game.gobang_state import GobangState
+from engine.game.rules import GobangRules
 
 DIRECTIONS = {"horizontal": (0, 1), "vertical": (1, 0), "diagonal": (1, 1),
               "anti-diagonal": (1, -1)}

@@ -6,8 +6,8 @@ has one, else any empty point; freestyle and exact five, draws, AMAF, seeds, the
 import numpy as np
 import pytest
 
-from engine.board_text import parse
-from engine.coords import PASS, point, row_col
+from engine.game.board_text import parse
+from engine.game.coords import PASS, point, row_col
 from engine.core import gobang_kernels as gbk
 from engine.core import gobang_threats as gbt
 from engine.core.layout import (BLACK, BOARD, DRAW, EMPTY, GOBANG_EXACT5,

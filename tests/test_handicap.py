@@ -2,8 +2,8 @@
 
 import pytest
 
-from engine.coords import from_gtp, to_gtp
-from engine.handicap import fixed_handicap_points, max_fixed_handicap
+from engine.game.coords import from_gtp, to_gtp
+from engine.game.handicap import fixed_handicap_points, max_fixed_handicap
 
 
 def vertices(size, count):

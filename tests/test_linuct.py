@@ -11,13 +11,13 @@ import sys
 import numpy as np
 import pytest
 
-from engine.coords import from_gtp
+from engine.game.coords import from_gtp
 from engine.core import features
 from engine.core.layout import BLACK, WHITE
 from engine.core.rng import make_rng, rand_below
-from engine.go_state import GoState
-from engine.gobang_state import GobangState
-from engine.rules import GobangRules, GoRules
+from engine.game.go_state import GoState
+from engine.game.gobang_state import GobangState
+from engine.game.rules import GobangRules, GoRules
 from engine.search import linuct_kernels as lk
 from engine.search import registry
 from engine.search.base import Budget
@@ -324,8 +324,8 @@ def test_switching_the_bandit_rebuilds_the_model():
 def test_resident_memory_at_100k_playouts_on_9x9_stays_under_2_gib(algo):
     code = f"""
 import resource
-from engine.go_state import GoState
-from engine.rules import GoRules
+from engine.game.go_state import GoState
+from engine.game.rules import GoRules
 from engine.search import registry
 from engine.search.base import Budget
 r = registry.make({algo!r}, seed=1).search(GoState(GoRules(size=9)), Budget(playouts=100_000))

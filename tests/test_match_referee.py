@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.coords import from_gtp
+from engine.game.coords import from_gtp
 from engine.core.layout import BLACK, WHITE
 from engine.match.gtp_client import GtpClient
 from engine.match.referee import (GameSetup, Referee, parse_opening, parse_score,

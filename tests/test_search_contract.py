@@ -8,11 +8,11 @@ import time
 import numpy as np
 import pytest
 
-from engine.coords import PASS, RESIGN, from_gtp
+from engine.game.coords import PASS, RESIGN, from_gtp
 from engine.core.layout import BLACK, WHITE
-from engine.go_state import GoState
-from engine.gobang_state import GobangState
-from engine.rules import GobangRules, GoRules
+from engine.game.go_state import GoState
+from engine.game.gobang_state import GobangState
+from engine.game.rules import GobangRules, GoRules
 from engine.search import registry
 from engine.search.base import Budget, SearchResult
 

@@ -1,4 +1,4 @@
-"""SGF loading and saving (engine.sgf): hand-made records, broken files, the GNU Go
+"""SGF loading and saving (engine.game.sgf): hand-made records, broken files, the GNU Go
 regression games, and GNU Go's own ``loadsgf`` as the oracle for positions."""
 
 import pickle
@@ -9,13 +9,13 @@ import numpy as np
 import pytest
 
 from engine import __version__
-from engine.coords import PASS, from_gtp, from_sgfmill, to_gtp
+from engine.game.coords import PASS, from_gtp, from_sgfmill, to_gtp
 from engine.core.layout import BLACK, EMPTY, WHITE
-from engine.gobang_state import GobangState
-from engine.go_state import GoState
-from engine.handicap import fixed_handicap_points
-from engine.rules import GobangRules, GoRules
-from engine.sgf import SgfError, apply_setup, game_of, load_game, read_tree, save_game
+from engine.game.gobang_state import GobangState
+from engine.game.go_state import GoState
+from engine.game.handicap import fixed_handicap_points
+from engine.game.rules import GobangRules, GoRules
+from engine.game.sgf import SgfError, apply_setup, game_of, load_game, read_tree, save_game
 
 DATA = Path(__file__).parent / "data" / "sgf"
 # the outside suites live in shared/, beside the checkout

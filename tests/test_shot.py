@@ -8,13 +8,13 @@ import math
 import numpy as np
 import pytest
 
-from engine.coords import PASS, from_gtp
+from engine.game.coords import PASS, from_gtp
 from engine.core import game
 from engine.core.layout import BLACK, M_TO_PLAY, WHITE
 from engine.core.rng import make_rng, rand_below
-from engine.go_state import GoState
-from engine.gobang_state import GobangState
-from engine.rules import GobangRules, GoRules
+from engine.game.go_state import GoState
+from engine.game.gobang_state import GobangState
+from engine.game.rules import GobangRules, GoRules
 from engine.search import decide, registry, shot
 from engine.search.base import Budget
 from engine.search.tree import MOVE, SPENT, T_CHOICE, VISITS, WINS

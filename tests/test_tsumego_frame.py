@@ -6,11 +6,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.coords import from_gtp, point
+from engine.game.coords import from_gtp, point
 from engine.core.layout import BLACK, EMPTY, WHITE
-from engine.game_state import opponent
-from engine.go_state import GoState
-from engine.rules import GoRules
+from engine.game.state import opponent
+from engine.game.go_state import GoState
+from engine.game.rules import GoRules
 from engine.tsumego.frame import attacker_of, frame_problem, region_box, tsumego_frame
 from engine.tsumego.problem import load_problems
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.coords import to_gtp
-from engine.game_state import opponent
+from engine.game.coords import to_gtp
+from engine.game.state import opponent
 from engine.tsumego.problem import load_problems
 
 PROBLEMS = Path(__file__).parent.parent / "problems" / "go"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.coords import PASS, from_gtp
+from engine.game.coords import PASS, from_gtp
 from engine.core.layout import BLACK, WHITE
 from engine.tsumego.problem import (ProblemError, load_problems, load_sgf_problem,
                                     load_tst)

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.coords import PASS, from_gtp
+from engine.game.coords import PASS, from_gtp
 from engine.tsumego import sweep
 from engine.tsumego.frame import frame_problem, problem_region
 from engine.tsumego.problem import load_problems, load_sgf_problem
-from engine.tsumego.solve import (COLUMNS, REQUIRED_COLUMNS, job_seed, parse_algo, position,
+from engine.tsumego.solve import (COLUMNS, REQUIRED_COLUMNS, job_seed, position,
                                   region_mask, searcher, solve, solve_gtp)
 from engine.tsumego.sweep import ResultsFile, Settings, plan, row_key, run_sweep
 
@@ -185,15 +185,6 @@ def test_gnugo_as_a_baseline(tmp_path, problems):
 
 # -- back-end specs ---------------------------------------------------------------------------
 
-def test_a_back_end_spec_is_a_name_and_options():
-    assert parse_algo("uct") == ("uct", {})
-    assert parse_algo(" uct:c=0.5:rave=1 ") == ("uct", {"c": "0.5", "rave": "1"})
-    with pytest.raises(ValueError, match="not KEY=VALUE"):
-        parse_algo("uct:c")
-    with pytest.raises(ValueError, match="not KEY=VALUE"):
-        parse_algo("uct:=1")
-
-
 def test_a_spec_builds_its_back_end_with_its_own_options_on_top():
     built = searcher("uct:c=0.5", seed=3, options={"c": "0.9", "expand_after": "4"})
     params = built.options()
@@ -230,7 +221,7 @@ def test_the_script_runs_specs_and_labels_everything_with_them(tmp_path):
 
 @pytest.mark.parametrize("spec, why", [("uct,uct:bogus=1", "unknown option 'bogus'"),
                                        ("uct:c=x", "needs a number"),
-                                       ("uct:c", "not KEY=VALUE"),
+                                       ("uct:c", "expected key=value"),
                                        ("nope", "unknown back end")])
 def test_a_bad_spec_stops_the_script_before_any_run(tmp_path, capsys, spec, why):
     script = load_script()

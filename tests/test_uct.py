@@ -6,11 +6,11 @@ import math
 import numpy as np
 import pytest
 
-from engine.coords import PASS, RESIGN, from_gtp
+from engine.game.coords import PASS, RESIGN, from_gtp
 from engine.core.layout import BLACK, WHITE
-from engine.go_state import GoState
-from engine.gobang_state import GobangState
-from engine.rules import GobangRules, GoRules
+from engine.game.go_state import GoState
+from engine.game.gobang_state import GobangState
+from engine.game.rules import GobangRules, GoRules
 from engine.search import registry, uct_kernels
 from engine.search.base import Budget
 from engine.search.tree import (AMAF_N, AMAF_W, FIRST, MOVE, NCHILD, TF_ROWS, TI_ROWS, VISITS,

@@ -3,7 +3,7 @@
 compiled search serves Go and Gobang without knowing which it plays.
 
 Winners are BLACK (1), WHITE (2) or 0 for a Go jigo or a drawn (full) Gobang board.
-Superko is not seen here (it needs the history; ``engine.go_state`` checks it).
+Superko is not seen here (it needs the history; ``engine.game.go_state`` checks it).
 """
 
 import numpy as np
@@ -14,9 +14,8 @@ from . import go_playout as gop
 from . import gobang_kernels as gb
 from . import gobang_threats as gbt
 from .layout import BOARD, DRAW, EMPTIES, EPOS, GAME_GO, M_GAME, M_N_EMPTY, M_PASSES, \
-    M_SIZE, M_TO_PLAY, M_WINNER
+    M_SIZE, M_TO_PLAY, M_WINNER, PASS
 
-PASS = -1
 
 
 @njit(cache=True, nogil=True)

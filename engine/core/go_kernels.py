@@ -4,7 +4,7 @@ Chains are circular linked lists (NEXT) with a representative (REP) holding the 
 pseudo-liberty count (LIBS) and size (SIZE).  Placing a stone merges the smaller chain
 into the larger, so no move ever flood-fills; a chain is captured when its pseudo-liberty
 count reaches zero.  Simple ko lives in meta (M_KO, M_KO_COLOR); positional superko needs
-the history and is checked by ``engine.go_state`` with the Zobrist hash kept here.
+the history and is checked by ``engine.game.go_state`` with the Zobrist hash kept here.
 """
 
 import numpy as np
@@ -12,9 +12,8 @@ from numba import njit
 
 from .layout import (BLACK, BOARD, EMPTIES, EMPTY, EPOS, LIBS, M_CAPS_B, M_CAPS_W, M_HASH,
                      M_KO, M_KO_COLOR, M_LAST, M_MOVES, M_N_EMPTY, M_PASSES, M_RULE, M_SIZE,
-                     M_TO_PLAY, NEXT, OFFBOARD, REP, RULE_SUICIDE, SIZE, WHITE)
+                     M_TO_PLAY, NEXT, OFFBOARD, PASS, REP, RULE_SUICIDE, SIZE, WHITE)
 
-PASS = -1
 
 
 @njit(cache=True)

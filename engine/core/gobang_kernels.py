@@ -20,10 +20,9 @@ from .go_kernels import clear_board as clear_padded_board
 from .go_kernels import remove_empty
 from .layout import (BLACK, BOARD, DRAW, EMPTIES, EMPTY, EPOS, GAME_GOBANG, GOBANG_EXACT5,
                      M_GAME, M_HASH, M_LAST, M_MOVES, M_N_EMPTY, M_RULE, M_SIZE, M_TO_PLAY,
-                     M_WINNER)
+                     M_WINNER, PASS)
 from .rng import rand_below
 
-PASS = -1
 
 
 @njit(cache=True)

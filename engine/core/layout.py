@@ -3,7 +3,7 @@
 A position is two arrays, so a copy is two ``np.copyto`` calls and a kernel signature stays
 short:
 
-``s``: int32 ``[NROWS, P]`` with ``P = (n+2)**2`` (the padded board of ``engine.coords``)
+``s``: int32 ``[NROWS, P]`` with ``P = (n+2)**2`` (the padded board of ``engine.game.coords``)
 
 ====== ============================================================================
 row    meaning
@@ -26,6 +26,9 @@ Gobang uses BOARD, EMPTY and EPOS only.
 import numpy as np
 
 EMPTY, BLACK, WHITE, OFFBOARD = 0, 1, 2, 3
+# moves that are not board points (never valid padded indices); defined here, the lowest
+# layer, so kernels and Python code share one definition
+PASS, RESIGN = -1, -2
 DRAW = 3  # value of M_WINNER for a Gobang board filled without five in a row
 
 GAME_GO, GAME_GOBANG = 0, 1

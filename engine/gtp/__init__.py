@@ -20,11 +20,12 @@ import threading
 import time
 
 from .. import NAME, __version__
+from ..game.registry import game
 from ..scoring import ownership
 from ..search import registry
 from ..search.base import Budget
 from . import commands, extensions
-from .context import GAMES, STATE_CLASSES, Context, Settings
+from .context import GAMES, Context, Settings
 from .protocol import CommandTable, Output, Reader, SafeStderr, Session, log
 
 WARM_UP_PLAYOUTS = 64
@@ -66,10 +67,10 @@ def _positive_float(text: str) -> float:
 
 
 def _key_value(text: str) -> tuple[str, str]:
-    key, sep, value = text.partition("=")
-    if not sep or not key.strip():
-        raise argparse.ArgumentTypeError(f"expected key=value, not {text!r}")
-    return key.strip(), value.strip()
+    try:
+        return registry.parse_pair(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def argument_parser() -> argparse.ArgumentParser:
@@ -84,8 +85,9 @@ def argument_parser() -> argparse.ArgumentParser:
                     help="Gobang: five or more wins (freestyle) or exactly five (exact5)")
     ap.add_argument("--superko", action=argparse.BooleanOptionalAction, default=True,
                     help="Go: positional superko (default) or simple ko only")
-    ap.add_argument("--algo", default="uct",
-                    help="search back end: " + ", ".join(registry.names()))
+    ap.add_argument("--algo", default="uct", metavar="SPEC",
+                    help="search back end as NAME[:key=value]..., e.g. "
+                         "uct:playout=heavy:rave=1; names: " + ", ".join(registry.names()))
     ap.add_argument("--playouts", type=_positive_int,
                     help="playouts per move (default 10000 when --time is not given)")
     ap.add_argument("--time", type=_positive_float, metavar="SECONDS",
@@ -107,17 +109,16 @@ def parse_settings(argv=None) -> tuple[Settings, object]:
     options = list(a.set)
     if a.resign_threshold is not None:
         options.append(("resign_threshold", str(a.resign_threshold)))
-    default_size = {"go": 19, "gobang": 15}[a.game]
-    settings = Settings(game=a.game, size=default_size if a.size is None else a.size,
+    settings = Settings(game=a.game, size=game(a.game).default_size if a.size is None else a.size,
                         komi=a.komi, rule=a.rule, superko=a.superko, algo=a.algo,
                         seed=a.seed, playouts=a.playouts, seconds=a.time,
                         options=tuple(options))
     try:
-        settings.make_rules()
+        settings.rules()
     except ValueError as exc:
         ap.error(str(exc))
     try:
-        searcher = settings.make_searcher()
+        searcher, _ = settings.make_searcher()
     except ValueError as exc:
         ap.error(str(exc))
     return settings, searcher
@@ -127,8 +128,8 @@ def warm_up(settings: Settings):
     """Run every kernel a session uses once, on objects of its own."""
     start = time.monotonic()
     try:
-        state = STATE_CLASSES[settings.game](settings.make_rules())
-        searcher = settings.make_searcher()
+        state = settings.new_state()
+        searcher, _ = settings.make_searcher()
         result = searcher.search(state, Budget(playouts=WARM_UP_PLAYOUTS))
         if result.move >= 0:
             searcher.notify_play(state, result.move, state.to_play)

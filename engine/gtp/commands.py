@@ -15,13 +15,13 @@ import time
 import numpy as np
 
 from .. import NAME, __version__
-from ..board_text import render
-from ..coords import GTP_LETTERS, from_gtp, point, row_col, to_gtp
+from ..game.board_text import render
+from ..game.coords import GTP_LETTERS, from_gtp, point, row_col, to_gtp
 from ..core.layout import BLACK, WHITE
-from ..game_state import IllegalMove, parse_color
-from ..handicap import fixed_handicap_points, max_fixed_handicap
+from ..game.state import IllegalMove, parse_color
+from ..game.handicap import fixed_handicap_points, max_fixed_handicap
 from ..scoring import STATUSES, final_score, result_text, stones_with_status
-from ..sgf import load_game
+from ..game.sgf import load_game
 from ..timecontrol import TimeSettings
 from .protocol import CommandTable, GtpError, log
 

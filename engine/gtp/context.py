@@ -12,58 +12,42 @@ handicap, loaded file).  Komi belongs to the session, not the board, so it survi
 
 import threading
 import time
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 
-from ..coords import RESIGN
+from ..game.coords import RESIGN
 from ..core.layout import BLACK, WHITE
-from ..game_state import IllegalMove, opponent
-from ..gobang_state import GobangState
-from ..go_state import GoState
-from ..rules import GobangRules, GoRules
+from ..game.state import IllegalMove, opponent
+from ..game.registry import GameConfig, new_state, names as game_names
 from ..scoring import DEAD, stones_with_status
 from ..search import registry
 from ..search.base import Budget, SearchResult
-from ..search.options import CommonOptions
 from ..timecontrol import Clock, TimeSettings, allocate, expected_moves_left
 
-STATE_CLASSES = {"go": GoState, "gobang": GobangState}
-GAMES = tuple(STATE_CLASSES)
+GAMES = game_names()
 DEFAULT_PLAYOUTS = 10_000   # the move budget when neither playouts nor time is given
-COMMON_OPTIONS = {f.name for f in fields(CommonOptions)}
 
 
-@dataclass
-class Settings:
-    """The session's start-up configuration (the command-line options)."""
-    game: str = "go"
-    size: int | None = None        # None: the game's default size
-    komi: float = 7.5
-    rule: str = "freestyle"        # Gobang variant
-    superko: bool = True
+@dataclass(frozen=True)
+class Settings(GameConfig):
+    """The session's start-up configuration (the command-line options): the game, and
+    the search."""
     algo: str = "uct"
     seed: int = 0
     playouts: int | None = None
     seconds: float | None = None   # fixed per-move time
     options: tuple[tuple[str, str], ...] = ()   # back-end parameters, in order
 
-    def make_rules(self, size: int | None = None, komi: float | None = None):
-        """Rules for this game; ValueError when the size (or variant) is not allowed."""
-        size = self.size if size is None else size
-        if self.game == "go":
-            rules = GoRules(komi=self.komi if komi is None else komi, superko=self.superko)
-        else:
-            rules = GobangRules(variant=self.rule)
-        return rules if size is None else replace(rules, size=size)
-
-    def make_searcher(self, algo: str | None = None, options=None):
-        """A back end built by the registry; ValueError for a bad name or option.  Without
-        ``options`` it gets the start-up ones; with them, the start-up options every back end
-        shares (``CommonOptions``: resign threshold, pool size) and then ``options``."""
-        if options is None:
-            opts = dict(self.options)
-        else:
-            opts = {k: v for k, v in self.options if k in COMMON_OPTIONS} | dict(options)
-        return registry.make(algo or self.algo, seed=self.seed, options=opts)
+    def make_searcher(self, spec: str | None = None):
+        """The back end of ``spec`` (default: ``algo``, the start-up one) with the start-up
+        options it knows under the spec's own, and the start-up options it does not know
+        (a switch reports them rather than dropping them unseen).  Without ``spec`` every
+        start-up option must be known.  ValueError for a bad spec, name, option or value."""
+        if spec is None:
+            return registry.make(self.algo, seed=self.seed, options=dict(self.options)), []
+        known = registry.option_names(registry.parse_spec(spec).name)
+        kept = {k: v for k, v in self.options if k in known}
+        unknown = [(k, v) for k, v in self.options if k not in known]
+        return registry.make(spec, seed=self.seed, options=kept), unknown
 
 
 class Context:
@@ -75,9 +59,9 @@ class Context:
         self.settings = settings
         self.game = settings.game
         self.komi = settings.komi
-        self.rules = settings.make_rules()
-        self.algo = settings.algo
-        self.searcher = searcher if searcher is not None else settings.make_searcher()
+        self.rules = settings.rules()
+        self.algo = registry.parse_spec(settings.algo).name
+        self.searcher = searcher if searcher is not None else settings.make_searcher()[0]
         self.playouts = settings.playouts
         self.seconds = settings.seconds
         self.time_settings: TimeSettings | None = None
@@ -92,7 +76,7 @@ class Context:
     def state(self):
         """The position; built on first use so start-up never waits for the kernels."""
         if self._state is None:
-            self._state = STATE_CLASSES[self.game](self.rules)
+            self._state = new_state(self.rules)
         return self._state
 
     @property
@@ -102,7 +86,7 @@ class Context:
     def new_game(self, size: int | None = None):
         """Empty board of ``size`` (default: the current one); ValueError when the rules
         refuse the size, and then nothing changes."""
-        rules = self.settings.make_rules(self.size if size is None else size, self.komi)
+        rules = self.settings.rules(self.size if size is None else size, self.komi)
         self.rules = rules
         self._state = None
         self.searcher.reset()
@@ -221,9 +205,11 @@ class Context:
             self.clocks[color].spend(seconds, self.time_settings)
 
     # -- back ends -----------------------------------------------------------------------
-    def switch_algo(self, name: str, options=None):
-        """Use another back end (ValueError, and no change, when the registry refuses)."""
-        self.searcher = self.settings.make_searcher(name, options)
-        self.algo = name
+    def switch_algo(self, spec: str) -> list[tuple[str, str]]:
+        """Use the back end of ``spec`` (ValueError, and no change, when the registry
+        refuses it); returns the start-up options it does not know, which it runs without."""
+        self.searcher, unknown = self.settings.make_searcher(spec)
+        self.algo = registry.parse_spec(spec).name
         self.last_result = None
+        return unknown
 

@@ -2,9 +2,9 @@
 statistics), GoGui's (``gogui-interrupt``, ``gogui-analyze_commands``, and the
 ``gogui-rules_*`` referee commands of Gobang), and live analysis (``lz-analyze``).
 
-``nakade-algo NAME [key=value...]`` switches the back end at run time (of the options given
-at start-up it keeps those every back end shares, such as the resign threshold, not the
-back-end-specific ones); ``nakade-set key value`` /
+``nakade-algo SPEC [key=value...]`` switches the back end at run time (a spec is
+``NAME[:key=value]...``, ``engine.search.registry``; the options given at start-up carry
+over where the new back end knows them, and the reply names those it does not); ``nakade-set key value`` /
 ``nakade-get [key]`` set and read its parameters, ``nakade-param`` is the same pair in
 GoGui's ``param`` form; ``nakade-budget [playouts N|off] [time S|off]`` sets the per-move
 budget; ``nakade-stats`` shows the last search.
@@ -17,8 +17,9 @@ import math
 import time
 from itertools import takewhile
 
-from ..coords import to_gtp
+from ..game.coords import to_gtp
 from ..core.layout import BLACK, WHITE
+from ..search import registry
 from ..search.base import Budget
 from .commands import COLOR_NAMES, color_arg, expect, float_arg, int_arg, vertex_list
 from .protocol import CommandTable, GtpError, Stream
@@ -73,19 +74,19 @@ def register(table: CommandTable):
 # -- back end --------------------------------------------------------------------------------
 
 def algo(ctx, args):
+    """``nakade-algo SPEC [KEY=VALUE...]``: the pairs add to the spec's options."""
     if not args:
         return ctx.algo
-    options = {}
-    for pair in args[1:]:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise GtpError(f"expected key=value, not {pair!r}")
-        options[key] = value
     try:
-        ctx.switch_algo(args[0], options)
+        spec = registry.parse_spec(args[0])
+        pairs = dict(registry.parse_pair(pair) for pair in args[1:])
+        unknown = ctx.switch_algo(str(registry.Spec(spec.name, spec.options | pairs)))
     except ValueError as exc:
         raise GtpError(str(exc)) from None
-    return ""
+    if not unknown:
+        return ""
+    return ("start-up options not known to this back end, not applied: "
+            + " ".join(f"{k}={v}" for k, v in unknown))
 
 
 def set_param(ctx, args):

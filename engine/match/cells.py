@@ -15,6 +15,7 @@ from pathlib import Path
 from .referee import GameSetup
 from .runner import RESULTS_FILE, EngineSpec, MatchConfig, local_executor, run_match
 from .stats import summarise
+from ..search.registry import parse_spec
 
 ENGINE = ".venv/bin/python gtp_main.py"
 
@@ -32,14 +33,22 @@ class Cell:
     games: int           # planned number of games
 
 
-def engine(game: str, size: int, algo: str, playouts: int | None = None,
+def _set_flags(spec: str) -> str:
+    """The ``--set key=value`` flags of a back-end spec's options (``engine.search.registry``),
+    in its order, each with a leading space."""
+    return "".join(f" --set {k}={v}" for k, v in parse_spec(spec).options.items())
+
+
+def engine(game: str, size: int, spec: str, playouts: int | None = None,
            seconds: float | None = None, settings: str = "") -> str:
-    """Our engine's command line: seeded per game, never resigning (every game is played
-    to its end, as in the papers' tables); ``settings`` adds ``--set`` options."""
+    """Our engine's command line for back-end spec ``spec``: seeded per game, never
+    resigning unless told otherwise (every game is played to its end, as in the papers'
+    tables); ``settings`` adds command-line flags as written (a cell's results are keyed on
+    its exact command line, so cells keep the text they first ran with)."""
     budget = f"--playouts {playouts}" if playouts else f"--time {seconds}"
     extra = f" {settings}" if settings else ""
-    return (f"{ENGINE} --game {game} --size {size} --algo {algo} {budget} "
-            f"--seed {{seed}} --set resign_threshold=0{extra}")
+    return (f"{ENGINE} --game {game} --size {size} --algo {parse_spec(spec).name} {budget} "
+            f"--seed {{seed}} --set resign_threshold=0{_set_flags(spec)}{extra}")
 
 
 def config(cell: Cell, games: int, seed: int) -> MatchConfig:

@@ -43,12 +43,10 @@ import random
 import re
 from dataclasses import dataclass
 
-from ..coords import PASS, from_gtp, to_gtp
+from ..game.coords import PASS, from_gtp, to_gtp
 from ..core.layout import BLACK, WHITE
-from ..game_state import GameState, IllegalMove, opponent
-from ..gobang_state import GobangState
-from ..go_state import GoState
-from ..rules import GobangRules, GoRules
+from ..game.state import GameState, IllegalMove, opponent
+from ..game.registry import GameConfig
 from ..timecontrol import Clock, TimeSettings
 from .gtp_client import EngineFault, EngineTimeout, GtpClient
 
@@ -64,13 +62,10 @@ FAULT_RESULT = {"time": "T", "timeout": "T"}
 
 
 @dataclass(frozen=True)
-class GameSetup:
-    """Everything about a game except the engines: rules, clocks, limits, timeouts."""
-    game: str = "go"
+class GameSetup(GameConfig):
+    """Everything about a game except the engines: the game (``GameConfig``: rules from
+    game, size, komi, Gobang rule, superko), clocks, limits, timeouts."""
     size: int = 9
-    komi: float = 7.5
-    rule: str = "freestyle"              # Gobang: freestyle or exact5
-    superko: bool = True                 # Go: positional superko
     max_moves: int | None = None         # None: MOVE_LIMIT_PER_POINT x the board's points
     time: TimeSettings | None = None     # a clock per side, sent as time_settings
     time_grace: float = 0.5              # seconds a move may run over its clock
@@ -81,18 +76,7 @@ class GameSetup:
     playouts: int | None = None          # per-move playouts, set with nakade-budget
 
     def __post_init__(self):
-        self.rules()  # validates size, rule
-
-    def rules(self):
-        if self.game == "go":
-            return GoRules(size=self.size, komi=self.komi, superko=self.superko)
-        if self.game == "gobang":
-            return GobangRules(size=self.size, variant=self.rule)
-        raise ValueError(f"unknown game {self.game!r}")
-
-    def new_state(self) -> GameState:
-        rules = self.rules()
-        return GoState(rules) if self.game == "go" else GobangState(rules)
+        self.rules()  # validates game, size, rule
 
     @property
     def move_limit(self) -> int:

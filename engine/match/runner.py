@@ -36,9 +36,9 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from ..coords import to_gtp
+from ..game.coords import to_gtp
 from ..core.layout import BLACK, WHITE
-from ..sgf import save_game
+from ..game.sgf import save_game
 from .gtp_client import CommandFailed, EngineFault, GtpClient
 from .referee import GameSetup, Referee, parse_opening, random_opening
 from .stats import LABELS, format_summary, summarise

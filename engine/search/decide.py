@@ -15,7 +15,7 @@ by every back end, so they all pass, resign and avoid the same blunders alike.
 
 import numpy as np
 
-from ..coords import PASS, RESIGN
+from ..game.coords import PASS, RESIGN
 from .base import Candidate
 
 RESIGN_MIN_VISITS = 200   # fewer than this make the win rates noise, not a verdict

@@ -22,11 +22,10 @@ from numba import njit
 from ..go_knowledge import (CAPTURE, CAPTURE_MANY, EMPTY_LOW, EMPTY_THIRD, ESCAPE, EVEN, NEAR1,
                             NEAR2, NEAR3, PATTERN, SELFATARI)
 from ..core.go_tactics import atari_liberty, first_touch, is_self_atari, libs_after
-from ..core.layout import BOARD, EMPTY, M_LAST, M_SIZE, M_TO_PLAY, OFFBOARD, REP, SIZE
+from ..core.layout import BOARD, EMPTY, M_LAST, M_SIZE, M_TO_PLAY, OFFBOARD, PASS, REP, SIZE
 from ..core.patterns3 import code
 from .tree import FIRST, MOVE, NCHILD, PRIOR_N, PRIOR_W
 
-PASS = -1
 EMPTY_RADIUS = 3
 
 

@@ -38,7 +38,7 @@ from ..bandits.flinucb import draw_step, remember, theta_step_scaled
 from ..bandits.linucb import linucb_update_sparse, sparse_dot
 from ..core import game
 from ..core.features import board_row, child_row, move_delta
-from ..core.layout import M_MOVES, M_TO_PLAY
+from ..core.layout import M_MOVES, M_TO_PLAY, PASS
 from .tree import FIRST, MOVE, NCHILD, T_USED, TI_ROWS, VISITS, WINS, expand
 
 DELTA = TI_ROWS            # the row LinUCT adds to the pool's ti
@@ -47,7 +47,6 @@ WIDTH, EXPAND_AFTER, RAVE, C, RAVE_K, EXACT = range(6)
 N_PARAMS = 6
 THETA_SCALE, DIAG_SHIFT = range(2)    # lazy: theta = lazy[THETA_SCALE] * theta array,
 N_LAZY = 2                            # D = diag array + lazy[DIAG_SHIFT]
-PASS = -1
 _U1, _U2, _U8 = np.uint32(1), np.uint32(2), np.uint32(8)   # gd_values' unsigned offsets
 
 

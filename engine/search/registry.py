@@ -1,6 +1,18 @@
-"""Search back ends by name: ``make(name, seed, options)`` builds one, ``names()`` lists
-them (the GTP layer's back-end switch and the contract tests read this table).  A back end
-is a class taking ``(seed, options)`` that follows ``engine.search.base.Searcher``."""
+"""Search back ends by name, and the one grammar that names a configured back end.
+
+A back-end *spec* is ``NAME[:KEY=VALUE]...``, e.g. ``uct:playout=heavy:prior=1:rave=1:c=0``:
+the name of a back end followed by its options.  ``--algo`` of every command line, GTP's
+``nakade-algo``, the tsumego sweep, the benchmarks and the experiment cells all read specs
+through ``parse_spec``; a single ``KEY=VALUE`` (``--set``, ``--option``) through
+``parse_pair``.  ``make(spec, seed, options)`` builds the back end: ``options`` first, then
+the spec's own, so a spec always says what it runs.
+
+A back end is a class taking ``(seed, options)`` that follows
+``engine.search.base.Searcher`` and declares its parameters as ``Options`` (a dataclass of
+``engine.search.options``).
+"""
+
+from dataclasses import dataclass, field, fields
 
 from .linuct import LinuctRaveSearcher, LinuctSearcher
 from .shot import ShotSearcher
@@ -14,20 +26,54 @@ _BACK_ENDS = {
 }
 
 
-def register(name: str, factory):
-    """Add a back end (later modules, e.g. LinUCT, register themselves here)."""
-    if name in _BACK_ENDS:
-        raise ValueError(f"back end {name!r} is already registered")
-    _BACK_ENDS[name] = factory
+@dataclass(frozen=True)
+class Spec:
+    name: str
+    options: dict = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return ":".join([self.name] + [f"{k}={v}" for k, v in self.options.items()])
+
+
+def parse_pair(text: str) -> tuple[str, str]:
+    """``KEY=VALUE`` -> (key, value), stripped; ValueError otherwise."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise ValueError(f"expected key=value, not {text!r}")
+    return key.strip(), value.strip()
+
+
+def parse_spec(text: str) -> Spec:
+    """``NAME[:KEY=VALUE]...`` -> Spec; ValueError for an empty name or a pair without
+    ``=``.  The name is not checked here (``make`` does)."""
+    name, *pairs = text.strip().split(":")
+    if not name.strip():
+        raise ValueError(f"back-end spec {text!r} has no name")
+    try:
+        return Spec(name.strip(), dict(parse_pair(p) for p in pairs))
+    except ValueError as exc:
+        raise ValueError(f"back-end spec {text!r}: {exc}") from None
 
 
 def names() -> list[str]:
     return list(_BACK_ENDS)
 
 
-def make(name: str, seed: int = 0, options: dict[str, str] | None = None):
-    """A new back end; ValueError for an unknown name or a bad option."""
+def back_end(name: str):
+    """The class of back end ``name``; ValueError naming the known ones otherwise."""
     factory = _BACK_ENDS.get(name)
     if factory is None:
         raise ValueError(f"unknown back end {name!r} (known: {', '.join(_BACK_ENDS)})")
-    return factory(seed=seed, options=options)
+    return factory
+
+
+def option_names(name: str) -> set[str]:
+    """The options back end ``name`` accepts."""
+    return {f.name for f in fields(back_end(name).Options)}
+
+
+def make(spec: str, seed: int = 0, options: dict[str, str] | None = None):
+    """A new back end from a spec (a bare name is one) with ``options`` under the spec's
+    own; ValueError for a bad spec, an unknown name or option, or a bad value."""
+    parsed = parse_spec(spec)
+    return back_end(parsed.name)(seed=seed, options={**(options or {}), **parsed.options})

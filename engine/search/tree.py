@@ -30,7 +30,7 @@ import time
 import numpy as np
 from numba import njit
 
-from ..coords import PASS
+from ..game.coords import PASS
 from .. import go_knowledge
 from ..core import game
 from ..core.go_playout import LIGHT

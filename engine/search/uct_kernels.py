@@ -23,13 +23,12 @@ import numpy as np
 from numba import njit
 
 from ..core import game
-from ..core.layout import GAME_GO, M_GAME, M_MOVES, M_TO_PLAY
+from ..core.layout import GAME_GO, M_GAME, M_MOVES, M_TO_PLAY, PASS
 from .go_priors import apply_priors
 from .tree import AMAF_N, AMAF_W, FIRST, MOVE, NCHILD, PRIOR_N, PRIOR_W, VISITS, WINS, expand
 
 C, EXPAND_AFTER, RAVE, RAVE_K, SA_STONES = range(5)
 N_PARAMS = 5
-PASS = -1
 
 
 @njit(cache=True, nogil=True)

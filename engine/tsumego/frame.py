@@ -35,11 +35,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..coords import point
+from ..game.coords import point
 from ..core.layout import BLACK, EMPTY, WHITE
-from ..game_state import opponent
-from ..go_state import GoState
-from ..rules import GoRules
+from ..game.state import opponent
+from ..game.go_state import GoState
+from ..game.rules import GoRules
 
 MARGIN = 1          # empty points kept around the problem's stones when there is no VW
 HOLES = 2           # eyes per outside chain: two make it unconditionally alive

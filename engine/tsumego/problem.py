@@ -34,13 +34,13 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..coords import from_gtp, from_sgfmill, to_gtp
+from ..game.coords import from_gtp, from_sgfmill, to_gtp
 from ..core.layout import BLACK, WHITE
-from ..game_state import GameState, parse_color
-from ..go_state import GoState
-from ..rules import GoRules
-from ..sgf import (COLOUR_OF, DEFAULT_RULES, STATE_CLASSES, SgfError, apply_setup, game_of,
-                   load_game, read_tree)
+from ..game.state import GameState, parse_color
+from ..game.go_state import GoState
+from ..game.registry import GameConfig
+from ..game.rules import GoRules
+from ..game.sgf import COLOUR_OF, SgfError, apply_setup, game_of, load_game, read_tree
 
 GOALS = ("kill", "live")  # the tags that say what the side to move must achieve
 _RIGHT = re.compile(r"\bRIGHT\b")
@@ -188,7 +188,7 @@ def _problem_of(tree, label: str) -> Problem:
         komi = tree.get_komi() if root.has_property("KM") else 0.0
         state = GoState(GoRules(size=size, komi=komi))
     else:
-        state = STATE_CLASSES[game](replace(DEFAULT_RULES[game](), size=size))
+        state = GameConfig(game, size).new_state()
     node, to_play = root, None
     while True:
         if node.get_move()[0] is not None:

@@ -31,12 +31,12 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from ..coords import RESIGN, from_gtp, to_gtp
+from ..game.coords import RESIGN, from_gtp, to_gtp
 from ..core.layout import BLACK
 from ..search.base import Budget
 from ..match.gtp_client import GtpClient
 from ..search.registry import make
-from ..sgf import save_game
+from ..game.sgf import save_game
 from .frame import frame_problem, problem_region
 
 REQUIRED_COLUMNS = ("problem", "algo", "budget", "seed", "move", "correct", "seconds")
@@ -59,23 +59,11 @@ class Outcome:
         return asdict(self)
 
 
-def parse_algo(spec: str) -> tuple[str, dict]:
-    """``NAME[:KEY=VALUE]...`` -> (name, options); ValueError when a pair has no ``=``."""
-    name, *pairs = spec.strip().split(":")
-    options = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise ValueError(f"back end spec {spec!r}: {pair!r} is not KEY=VALUE")
-        options[key.strip()] = value.strip()
-    return name.strip(), options
-
-
 def searcher(spec: str, seed: int = 0, options: dict | None = None):
-    """The back end of ``spec`` with ``options`` (every back end's) under its own; ValueError
-    for an unknown name or option, or a bad value."""
-    name, own = parse_algo(spec)
-    return make(name, seed=seed, options={**SEARCH_OPTIONS, **(options or {}), **own})
+    """The back end of ``spec`` (``engine.search.registry``) with ``options`` (every back
+    end's) under its own; ValueError for a bad spec, an unknown name or option, or a bad
+    value."""
+    return make(spec, seed=seed, options={**SEARCH_OPTIONS, **(options or {})})
 
 
 def region_mask(problem, state) -> np.ndarray:

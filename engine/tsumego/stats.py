@@ -6,7 +6,7 @@ inside [0, 1] and does not collapse to a point at k = 0 or k = n.  Runs of the s
 problem with different seeds are counted as independent trials, which they are for the
 search but not for the problem; the interval is about the search's luck on this set.
 
-Rows are grouped by back end (the spec, ``solve.parse_algo``), restricted or not, and
+Rows are grouped by back end (the spec, ``engine.search.registry``), restricted or not, and
 budget; a restricted series is labelled ``SPEC+restrict`` (``label``).
 """
 

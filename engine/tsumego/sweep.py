@@ -27,9 +27,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..go_state import GoState
-from ..gobang_state import GobangState
-from ..rules import GobangRules, GoRules
+from ..game.registry import GameConfig
 from ..search.base import Budget
 from .solve import (COLUMNS, REQUIRED_COLUMNS, gtp_name, position, region_mask, searcher,
                     solve, solve_gtp)
@@ -65,7 +63,7 @@ class Settings:
 
 def plan(problems, algos, budgets, seeds: int, gtp: str | None = None,
          restrict: bool = False) -> list[Job]:
-    """``algos``: back-end specs (``solve.parse_algo``)."""
+    """``algos``: back-end specs (``engine.search.registry``)."""
     jobs = [Job(p.name, algo, budget, seed, restrict)
             for budget in sorted(budgets) for seed in range(seeds)
             for algo in algos for p in problems]
@@ -180,7 +178,7 @@ def _execute_in_worker(job):
 
 def warm_up(algos, games, options: dict | None = None):
     """Compile (or load from numba's cache) every back end's kernels for every game."""
-    states = {"go": GoState(GoRules(size=5)), "gobang": GobangState(GobangRules(size=5))}
+    states = {game: GameConfig(game, size=5).new_state() for game in games}
     for algo in algos:
         for game in games:
             searcher(algo, 0, options).search(states[game], Budget(playouts=16))

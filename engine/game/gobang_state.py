@@ -5,10 +5,10 @@
 import numpy as np
 
 from .coords import PASS
-from .core import gobang_kernels as gbk
-from .core.layout import (BLACK, BOARD, DRAW, EMPTY, GOBANG_EXACT5, GOBANG_FREESTYLE,
+from ..core import gobang_kernels as gbk
+from ..core.layout import (BLACK, BOARD, DRAW, EMPTY, GOBANG_EXACT5, GOBANG_FREESTYLE,
                           M_WINNER, OFFBOARD, WHITE, zobrist_table)
-from .game_state import GameState
+from .state import GameState
 from .rules import GobangRules
 
 VARIANT_CODES = {"freestyle": GOBANG_FREESTYLE, "exact5": GOBANG_EXACT5}

@@ -18,8 +18,8 @@ special moves      PASS = -1, RESIGN = -2      never valid board indices
 =================  =========================  ==================================
 """
 
-PASS = -1
-RESIGN = -2
+from ..core.layout import PASS, RESIGN  # noqa: F401 (re-exported)
+
 MAX_SIZE = 25
 GTP_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 

@@ -2,14 +2,14 @@
 ``engine.core.layout``, keeps snapshots for undo, and exposes the GameState API that search,
 SGF and GTP use.  Subclasses (``GoState``, ``GobangState``) supply the rule kernels.
 
-Colours are ``BLACK = 1`` and ``WHITE = 2``; moves are padded indices (``engine.coords``)
+Colours are ``BLACK = 1`` and ``WHITE = 2``; moves are padded indices (``engine.game.coords``)
 or ``PASS``.  ``play`` raises ``IllegalMove`` and leaves the position unchanged.
 """
 
 import numpy as np
 
 from .coords import PASS, all_points, row_col, to_gtp
-from .core.layout import (BLACK, BOARD, EMPTIES, M_HASH, M_MOVES, M_N_EMPTY, M_TO_PLAY,
+from ..core.layout import (BLACK, BOARD, EMPTIES, M_HASH, M_MOVES, M_N_EMPTY, M_TO_PLAY,
                           WHITE, new_arrays)
 
 

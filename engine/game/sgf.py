@@ -21,18 +21,15 @@ from pathlib import Path
 import numpy as np
 from sgfmill import sgf, sgf_grammar
 
-from . import NAME, __version__
+from .. import NAME, __version__
 from .coords import from_sgfmill, point, to_gtp, to_sgfmill
-from .core.layout import BLACK, EMPTY, WHITE
-from .game_state import GameState, opponent
-from .gobang_state import GobangState
-from .go_state import GoState
-from .rules import GobangRules, GoRules
+from ..core.layout import BLACK, EMPTY, WHITE
+from .state import GameState, opponent
+from . import registry
+from .rules import GoRules
 
 GAME_TYPES = {1: "go", 4: "gobang"}  # SGF GM values we play
 GM_OF = {name: gm for gm, name in GAME_TYPES.items()}
-DEFAULT_RULES = {"go": GoRules, "gobang": GobangRules}
-STATE_CLASSES = {"go": GoState, "gobang": GobangState}
 DEFAULT_SIZE = {"go": 19, "gobang": 15}  # the FF[4] defaults for a missing SZ
 COLOUR_OF = {"b": BLACK, "w": WHITE}
 SGF_COLOUR = {BLACK: "b", WHITE: "w"}
@@ -96,7 +93,7 @@ def _board_size(label: str, root: dict, game: str) -> int:
     if len(sizes) > 2 or (len(sizes) == 2 and sizes[0] != sizes[1]):
         raise SgfError(label, f"non-square board SZ[{raw}] is not supported")
     with _reporting(label):
-        DEFAULT_RULES[game](size=sizes[0])  # the rules know their own size limits
+        registry.game(game).rules(size=sizes[0])  # the rules know their own size limits
     return sizes[0]
 
 
@@ -165,12 +162,13 @@ class LoadedGame:
 
 
 def _rules_for(game: str, size: int, komi: float | None, template):
-    if template is not None and not isinstance(template, DEFAULT_RULES[game]):
+    rules_type = registry.game(game).rules
+    if template is not None and not isinstance(template, rules_type):
         raise ValueError(f"{type(template).__name__} cannot play a {game} record")
-    if game == "go":
+    if rules_type is GoRules:
         base = template or GoRules(komi=0.0)
         return replace(base, size=size, komi=base.komi if komi is None else komi)
-    return replace(template or GobangRules(), size=size)
+    return replace(template or rules_type(), size=size)
 
 
 def _game_info(tree: sgf.Sgf_game) -> dict:
@@ -207,8 +205,8 @@ def load_game(source, move_number: int | None = None, game: str | None = None,
         komi = tree.get_komi() if info["komi_given"] else None
     final_rules = _rules_for(kind, tree.get_size(), komi, rules)
     # simple ko only while replaying: see the module docstring
-    state = STATE_CLASSES[kind](replace(final_rules, superko=False) if kind == "go"
-                                else final_rules)
+    state = registry.new_state(replace(final_rules, superko=False) if kind == "go"
+                               else final_rules)
     to_play = WHITE if info["handicap"] >= 2 else BLACK
     moves, stopped = [], False
     for index, node in enumerate(tree.get_main_sequence()):

@@ -7,7 +7,7 @@ when parsing.
 """
 
 from .coords import GTP_LETTERS, point
-from .core.layout import BLACK, WHITE
+from ..core.layout import BLACK, WHITE
 
 _SYMBOL = {0: ".", BLACK: "X", WHITE: "O"}
 

@@ -6,11 +6,11 @@ from collections import Counter
 import numpy as np
 
 from .coords import PASS
-from .core import go_kernels as gk
-from .core.go_playout import LIGHT, playout_winner
-from .core.layout import (BLACK, BOARD, EMPTY, GAME_GO, M_CAPS_B, M_CAPS_W, M_GAME,
+from ..core import go_kernels as gk
+from ..core.go_playout import LIGHT, playout_winner
+from ..core.layout import (BLACK, BOARD, EMPTY, GAME_GO, M_CAPS_B, M_CAPS_W, M_GAME,
                           M_HASH, M_PASSES, M_RULE, RULE_SUICIDE, WHITE, zobrist_table)
-from .game_state import GameState, IllegalMove
+from .state import GameState, IllegalMove
 from .rules import GoRules
 
 
