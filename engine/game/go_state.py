@@ -7,6 +7,7 @@ import numpy as np
 
 from .coords import PASS
 from ..core import go_kernels as gk
+from ..core import go_life
 from ..core.go_playout import LIGHT, playout_winner
 from ..core.layout import (BLACK, BOARD, EMPTY, GAME_GO, M_CAPS_B, M_CAPS_W, M_GAME,
                           M_HASH, M_PASSES, M_RULE, RULE_SUICIDE, WHITE, zobrist_table)
@@ -110,6 +111,13 @@ class GoState(GameState):
 
     def is_eye(self, p: int, color: int) -> bool:
         return bool(gk.is_eye(self.s, self.size + 2, p, color))
+
+    def pass_alive(self, color: int) -> np.ndarray:
+        """int8 over the padded board: 1 on the stones of ``color``'s unconditionally alive
+        chains (Benson), 2 on the regions they hold for good (``engine.core.go_life``)."""
+        out = np.zeros(self.s.shape[1], dtype=np.int8)
+        go_life.pass_alive(self.s, self.size, color, out)
+        return out
 
     def playout(self, rng, amaf=None):
         """Play a light playout on a copy; returns (winner, final score)."""
