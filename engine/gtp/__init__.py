@@ -85,6 +85,9 @@ def argument_parser() -> argparse.ArgumentParser:
                     help="Gobang: five or more wins (freestyle) or exactly five (exact5)")
     ap.add_argument("--superko", action=argparse.BooleanOptionalAction, default=True,
                     help="Go: positional superko (default) or simple ko only")
+    ap.add_argument("--ponder", action=argparse.BooleanOptionalAction, default=False,
+                    help="search on the opponent's time, between commands (default off; "
+                         "switch at run time with nakade-ponder on|off)")
     ap.add_argument("--algo", default="uct", metavar="SPEC",
                     help="search back end as NAME[:key=value]..., e.g. "
                          "uct:playout=heavy:rave=1; names: " + ", ".join(registry.names()))
@@ -109,10 +112,10 @@ def parse_settings(argv=None) -> tuple[Settings, object]:
     options = list(a.set)
     if a.resign_threshold is not None:
         options.append(("resign_threshold", str(a.resign_threshold)))
-    settings = Settings(game=a.game, size=game(a.game).default_size if a.size is None else a.size,
-                        komi=a.komi, rule=a.rule, superko=a.superko, algo=a.algo,
-                        seed=a.seed, playouts=a.playouts, seconds=a.time,
-                        options=tuple(options))
+    size = game(a.game).default_size if a.size is None else a.size
+    settings = Settings(game=a.game, size=size, komi=a.komi, rule=a.rule, superko=a.superko,
+                        algo=a.algo, seed=a.seed, playouts=a.playouts, seconds=a.time,
+                        options=tuple(options), ponder=a.ponder)
     try:
         settings.rules()
     except ValueError as exc:
@@ -147,7 +150,8 @@ def serve(settings: Settings, searcher, stdin, stdout) -> None:
     """Answer GTP on binary streams until ``quit`` or end of input."""
     requests: queue.Queue = queue.Queue()
     Reader(stdin, requests).start()
-    session = Session(build_table(), Context(settings, searcher), Output(stdout))
+    context = Context(settings, searcher)
+    session = Session(build_table(), context, Output(stdout), idle=context.ponder)
     session.serve(requests)
 
 

@@ -25,6 +25,7 @@ from ..timecontrol import Clock, TimeSettings, allocate, expected_moves_left
 
 GAMES = game_names()
 DEFAULT_PLAYOUTS = 10_000   # the move budget when neither playouts nor time is given
+PONDER_SECONDS = 3600.0     # a bound on one ponder: new input stops it long before
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class Settings(GameConfig):
     playouts: int | None = None
     seconds: float | None = None   # fixed per-move time
     options: tuple[tuple[str, str], ...] = ()   # back-end parameters, in order
+    ponder: bool = False           # search on the opponent's time
 
     def make_searcher(self, spec: str | None = None):
         """The back end of ``spec`` (default: ``algo``, the start-up one) with the start-up
@@ -64,6 +66,7 @@ class Context:
         self.searcher = searcher if searcher is not None else settings.make_searcher()[0]
         self.playouts = settings.playouts
         self.seconds = settings.seconds
+        self.pondering = settings.ponder
         self.time_settings: TimeSettings | None = None
         self.clocks: dict[int, Clock] = {}
         self.last_result: SearchResult | None = None
@@ -154,6 +157,14 @@ class Context:
         result = self.searcher.search(self.root(color), budget, stop=stop, progress=progress)
         self.last_result = result
         return result
+
+    def ponder(self, stop: threading.Event):
+        """While pondering is on, search the position as it stands (the opponent to move,
+        after our move) until ``stop``: every opponent reply is a subtree of that tree,
+        which the back end keeps when the reply comes (``notify_play``), so the next
+        ``genmove`` starts from what was searched.  The last search's result is kept."""
+        if self.pondering and not stop.is_set():
+            self.searcher.search(self.state, Budget(seconds=PONDER_SECONDS), stop=stop)
 
     def think(self, color: int, stop: threading.Event | None = None) -> SearchResult:
         """Search a move for ``color`` within the move budget; the board is untouched."""

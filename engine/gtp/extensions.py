@@ -7,7 +7,8 @@ statistics), GoGui's (``gogui-interrupt``, ``gogui-analyze_commands``, and the
 over where the new back end knows them, and the reply names those it does not); ``nakade-set key value`` /
 ``nakade-get [key]`` set and read its parameters, ``nakade-param`` is the same pair in
 GoGui's ``param`` form; ``nakade-budget [playouts N|off] [time S|off]`` sets the per-move
-budget; ``nakade-stats`` shows the last search.
+budget; ``nakade-stats`` shows the last search; ``nakade-ponder [on|off]`` switches
+pondering (``Context.ponder``, run by the session between commands).
 
 The ``gogui-rules_*`` commands exist in Gobang sessions only: GoGui takes an engine that
 lists them as the referee of a non-Go game, which a Go session must not claim to be.
@@ -69,6 +70,7 @@ def register(table: CommandTable):
     table.register(PREFIX + "param", gogui_param)
     table.register(PREFIX + "budget", budget)
     table.register(PREFIX + "stats", stats)
+    table.register(PREFIX + "ponder", ponder)
 
 
 # -- back end --------------------------------------------------------------------------------
@@ -87,6 +89,17 @@ def algo(ctx, args):
         return ""
     return ("start-up options not known to this back end, not applied: "
             + " ".join(f"{k}={v}" for k, v in unknown))
+
+
+def ponder(ctx, args):
+    """``nakade-ponder [on|off]``: switch pondering, or say whether it is on."""
+    expect(args, 0, 1)
+    if args:
+        choice = args[0].lower()
+        if choice not in ("on", "off"):
+            raise GtpError(f"expected on or off, not {args[0]!r}")
+        ctx.pondering = choice == "on"
+    return "on" if ctx.pondering else "off"
 
 
 def set_param(ctx, args):

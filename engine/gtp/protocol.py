@@ -204,12 +204,15 @@ class Reader(threading.Thread):
 
 
 class Session:
-    """Answers requests in order: dispatch through the table, frame, write."""
+    """Answers requests in order: dispatch through the table, frame, write.  ``idle(stop)``,
+    when given, runs whenever no request waits after an answer, until ``stop`` (the last
+    request's ``followed``: any new input) is set -- pondering."""
 
-    def __init__(self, table: CommandTable, context, output: Output):
+    def __init__(self, table: CommandTable, context, output: Output, idle=None):
         self.table = table
         self.context = context
         self.output = output
+        self.idle = idle
         self.running = True
 
     def handle(self, request: Request):
@@ -261,3 +264,5 @@ class Session:
             if request is None:
                 break
             self.handle(request)
+            if self.idle is not None and self.running and requests.empty():
+                self.idle(request.followed)
