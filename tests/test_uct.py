@@ -13,8 +13,8 @@ from engine.game.gobang_state import GobangState
 from engine.game.rules import GobangRules, GoRules
 from engine.search import registry, uct_kernels
 from engine.search.base import Budget
-from engine.search.tree import (AMAF_N, AMAF_W, FIRST, MOVE, NCHILD, TF_ROWS, TI_ROWS, VISITS,
-                                WINS)
+from engine.search.tree import (AMAF_N, AMAF_W, FIRST, LOSS, MOVE, NCHILD, PROVEN, TF_ROWS,
+                                TI_ROWS, VISITS, WIN, WINS)
 
 EXPAND_AFTER = 10   # UctOptions' default, which the reuse arithmetic below relies on
 
@@ -70,16 +70,27 @@ def test_selection_follows_the_formula(rave, c):
             stats.append((20 + m, n, float(rng.integers(0, n + 1)), an,
                           float(rng.integers(0, an + 1))))
         ti, tf = hand_tree(stats)
-        got = uct_kernels.select_child(ti, tf, 0, c, rave, 1000.0)
+        got = uct_kernels.select_child(ti, tf, 0, c, rave, 1000.0, False)
         assert got == ucb_reference(ti, tf, c, rave, 1000.0)
 
 
 def test_unvisited_children_come_first_in_block_order():
     ti, tf = hand_tree([(20, 5, 5.0, 0, 0.0), (21, 0, 0.0, 0, 0.0), (22, 0, 0.0, 0, 0.0)])
-    assert uct_kernels.select_child(ti, tf, 0, 0.7, False, 1000.0) == 2
+    assert uct_kernels.select_child(ti, tf, 0, 0.7, False, 1000.0, False) == 2
     # with RAVE an unvisited child with AMAF data competes on its AMAF mean instead
     ti, tf = hand_tree([(20, 5, 5.0, 0, 0.0), (21, 0, 0.0, 4, 0.0), (22, 0, 0.0, 0, 0.0)])
-    assert uct_kernels.select_child(ti, tf, 0, 0.7, True, 1000.0) == 3
+    assert uct_kernels.select_child(ti, tf, 0, 0.7, True, 1000.0, False) == 3
+
+
+def test_the_solver_takes_a_proven_win_and_skips_proven_losses():
+    ti, tf = hand_tree([(20, 9, 9.0, 0, 0.0), (21, 1, 0.0, 0, 0.0), (22, 1, 0.0, 0, 0.0)])
+    best = uct_kernels.select_child(ti, tf, 0, 0.7, False, 1000.0, True)
+    assert best == 1                               # the most rewarding, nothing proven
+    ti[PROVEN, 1] = LOSS
+    assert uct_kernels.select_child(ti, tf, 0, 0.7, False, 1000.0, True) != 1
+    ti[PROVEN, 3] = WIN
+    assert uct_kernels.select_child(ti, tf, 0, 0.7, False, 1000.0, True) == 3
+    assert uct_kernels.select_child(ti, tf, 0, 0.7, False, 1000.0, False) == 1   # solver off
 
 
 def test_amaf_backup_credits_first_plays_by_the_side_to_move():

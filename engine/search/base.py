@@ -37,6 +37,7 @@ class Candidate:
     winrate: float          # mean reward in [0, 1] for the side to move at the root
     prior: float = 0.0      # the tree policy's prior for this move in [0, 1]
     pv: list[int] = field(default_factory=list)   # starts with ``move``
+    proven: int = 0         # 1: a proven win for the side to move, -1: a proven loss
 
 
 @dataclass
@@ -47,7 +48,7 @@ class SearchResult:
     seconds: float
     nodes: int = 0
     sim_moves: int = 0
-    candidates: list[Candidate] = field(default_factory=list)   # most visited first
+    candidates: list[Candidate] = field(default_factory=list)   # proven wins, then most visited
 
     @property
     def pv(self) -> list[int]:

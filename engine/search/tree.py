@@ -16,7 +16,8 @@ replays the moves from the root.
 moved last, so every child's mean is from the view of the side to move at its parent.
 ``AMAF_N``/``AMAF_W`` are the all-moves-as-first statistics of RAVE; ``SPENT`` is SHOT's
 ``budget_used_before``; ``PRIOR_N``/``PRIOR_W`` are virtual games and wins a node starts
-with (``engine.search.go_priors``), kept apart from the real ones.
+with (``engine.search.go_priors``), kept apart from the real ones; ``PROVEN`` is the
+node's game-theoretic value when the solver has proven one (``engine.search.solver``).
 
 When the pool is full nothing new is allocated: expansion reports no room and the caller
 keeps searching from the existing leaves.  Tree reuse (``NodePool.follow``) moves the
@@ -41,8 +42,9 @@ from . import decide
 from .base import Candidate, SearchResult
 from .options import as_dict, set_option
 
-FIRST, NCHILD, MOVE, VISITS, AMAF_N, SPENT, PRIOR_N = range(7)
-TI_ROWS = 7
+FIRST, NCHILD, MOVE, VISITS, AMAF_N, SPENT, PRIOR_N, PROVEN = range(8)
+TI_ROWS = 8
+WIN, LOSS = 1, -1          # PROVEN values (``engine.search.solver``); 0: not proven
 WINS, AMAF_W, PRIOR_W = range(3)
 TF_ROWS = 3
 T_USED, T_CHOICE = range(2)
@@ -64,6 +66,7 @@ def _init_node(ti, tf, i, move):
     ti[AMAF_N, i] = 0
     ti[SPENT, i] = 0
     ti[PRIOR_N, i] = 0
+    ti[PROVEN, i] = 0
     tf[WINS, i] = 0.0
     tf[AMAF_W, i] = 0.0
     tf[PRIOR_W, i] = 0.0
@@ -127,6 +130,24 @@ def restrict_children(ti, tf, node, allow):
     if j == 0:
         ti[FIRST, node] = -1
     return j
+
+
+@njit(cache=True, nogil=True)
+def settle(ti, node) -> int:
+    """MCTS-Solver's rule (``engine.search.solver``): ``node``'s value from its children's,
+    unchanged while any child is unknown and none wins."""
+    first = ti[FIRST, node]
+    all_lost = ti[NCHILD, node] > 0
+    for i in range(first, first + ti[NCHILD, node]):
+        v = ti[PROVEN, i]
+        if v == WIN:
+            ti[PROVEN, node] = LOSS
+            return LOSS
+        if v != LOSS:
+            all_lost = False
+    if all_lost:
+        ti[PROVEN, node] = WIN
+    return ti[PROVEN, node]
 
 
 @njit(cache=True, nogil=True)
@@ -195,6 +216,9 @@ class NodePool:
                            allow)
             else:
                 restrict_children(self.ti, self.tf, 0, allow)
+                # the root's proof rests on its children, some of which may be gone
+                self.ti[PROVEN, 0] = 0
+                settle(self.ti, 0)
         return kept
 
     def follow(self, state, move: int, color: int):
@@ -256,7 +280,11 @@ class NodePool:
 
     def candidate(self, node: int) -> Candidate:
         return Candidate(move=int(self.ti[MOVE, node]), visits=int(self.ti[VISITS, node]),
-                         winrate=self.mean(node), pv=self.pv(node))
+                         winrate=self.mean(node), pv=self.pv(node), proven=self.proven(node))
+
+    def proven(self, node: int) -> int:
+        """WIN or LOSS for the player who made ``node``'s move, 0 when not proven."""
+        return int(self.ti[PROVEN, node])
 
 
 class TreeSearcher:
@@ -349,6 +377,8 @@ class TreeSearcher:
         while live and done < max_playouts and sim < max_sim:
             if stop is not None and stop.is_set():
                 break
+            if self.pool.proven(0):   # the solver settled the root: nothing left to learn
+                break
             start = time.perf_counter()
             # one small first chunk always runs, so a nearly spent clock still searches
             if done > 0 and budget.seconds is not None and start - t0 >= budget.seconds:
@@ -372,11 +402,13 @@ class TreeSearcher:
         children, best first) that the decision rules of ``engine.search.decide`` accept."""
         pool = self.pool
         known = {c: pool.candidate(c) for c in pool.by_visits()}
-        candidates = list(known.values())
+        # proven wins first, proven losses last (the solver's verdict beats any count)
+        candidates = sorted(known.values(), key=lambda c: -c.proven)
         # no playout reached a child (stopped at once, or SHOT's budget of 1 spent on
         # the root): fall back on the first child, a random one
         ranked = ([known[c] for c in preferred] if preferred
                   else [pool.candidate(int(c)) for c in pool.children()[:1]])
+        ranked.sort(key=lambda c: -c.proven)
         move, winrate = decide.choose(state, ranked, self.params.resign_threshold)
         return SearchResult(move=move, winrate=winrate, playouts=playouts, seconds=seconds,
                             nodes=pool.used, sim_moves=sim_moves, candidates=candidates)

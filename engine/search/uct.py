@@ -13,6 +13,8 @@ Options (``UctOptions``, plus the common ones):
   rave          0/1: mix AMAF values into selection (see ``uct_kernels``)
   rave_k        RAVE equivalence parameter k of beta = sqrt(k / (3 n + k))
   prior         0/1: Go only, new nodes start with virtual games (``go_priors``)
+  solver        0/1: MCTS-Solver (``solver``): prove wins and losses in the tree, play a
+                proven win at once, never a proven loss while another move is open
   playout, knowledge   the playout policy (``options.PlayoutOptions``)
 Off by default, each of rave, prior and playout=heavy, so the plain UCT of the papers is
 what ``uct`` means unless asked otherwise.
@@ -41,6 +43,7 @@ class UctOptions(PlayoutOptions):
     rave: bool = option(False)
     rave_k: float = option(1000.0, 1e-6, 1e12)
     prior: bool = option(False)
+    solver: bool = option(False)
 
 
 class UctSearcher(TreeSearcher):
@@ -53,6 +56,7 @@ class UctSearcher(TreeSearcher):
         p[uct_kernels.EXPAND_AFTER] = self.params.expand_after
         p[uct_kernels.RAVE] = float(self.params.rave)
         p[uct_kernels.RAVE_K] = self.params.rave_k
+        p[uct_kernels.SOLVER] = float(self.params.solver)
         if self.params.prior:
             p[uct_kernels.SA_STONES] = self.knowledge().playout[SELFATARI_STONES]
         return p

@@ -10,6 +10,8 @@ Selection at a node with children, N its visits, n/q a child's visits and mean:
   beta = sqrt(k / (3 n + k)) once the child has AMAF data; an unvisited child with AMAF
   data scores q_amaf + C sqrt(ln N) (as if n = 1), and only children with no data at all
   are taken first.
+Solver (``solver`` on, ``engine.search.solver``): a proven win is taken at once, proven
+losses are skipped, and a simulation that ends inside the tree proves its leaf.
 Priors: a child's virtual games count in n and its virtual wins in q (n = visits +
 PRIOR_N), for the mean, RAVE's beta and the exploration term alike; the parent's ln N
 counts real visits.
@@ -25,19 +27,26 @@ from numba import njit
 from ..core import game
 from ..core.layout import GAME_GO, M_GAME, M_MOVES, M_TO_PLAY, PASS
 from .go_priors import apply_priors
-from .tree import AMAF_N, AMAF_W, FIRST, MOVE, NCHILD, PRIOR_N, PRIOR_W, VISITS, WINS, expand
+from .solver import prove_leaf
+from .tree import (AMAF_N, AMAF_W, FIRST, LOSS, MOVE, NCHILD, PRIOR_N, PRIOR_W, PROVEN, VISITS,
+                   WIN, WINS, expand)
 
-C, EXPAND_AFTER, RAVE, RAVE_K, SA_STONES = range(5)
-N_PARAMS = 5
+C, EXPAND_AFTER, RAVE, RAVE_K, SA_STONES, SOLVER = range(6)
+N_PARAMS = 6
 
 
 @njit(cache=True, nogil=True)
-def select_child(ti, tf, node, c, rave, rave_k):
+def select_child(ti, tf, node, c, rave, rave_k, solver):
     first = ti[FIRST, node]
     explore = c * np.sqrt(np.log(max(ti[VISITS, node], 1)))
     best = first
     best_v = -np.inf
     for i in range(first, first + ti[NCHILD, node]):
+        if solver:
+            if ti[PROVEN, i] == WIN:
+                return i
+            if ti[PROVEN, i] == LOSS:
+                continue
         n = ti[VISITS, i] + ti[PRIOR_N, i]
         wins = tf[WINS, i] + tf[PRIOR_W, i]
         if rave and ti[AMAF_N, i] > 0:
@@ -93,6 +102,7 @@ def run(ti, tf, tmeta, root_s, root_meta, zob, rng, komi, params, count, max_sim
     rave = params[RAVE] != 0.0
     rave_k = params[RAVE_K]
     sa_stones = params[SA_STONES]
+    solver = params[SOLVER] != 0.0
     priors = prior.shape[0] > 0 and root_meta[M_GAME] == GAME_GO
     no_amaf = amaf[:0]
     no_filter = np.zeros(0, dtype=np.uint8)
@@ -100,7 +110,7 @@ def run(ti, tf, tmeta, root_s, root_meta, zob, rng, komi, params, count, max_sim
     max_depth = path.shape[0] - 1
     done = 0
     sim = 0
-    while done < count and sim < max_sim:
+    while done < count and sim < max_sim and ti[PROVEN, 0] == 0:   # 0 unless the solver settled it
         game.copy_state(root_s, root_meta, ss, smeta)
         if rave:
             amaf[:] = 0
@@ -115,13 +125,16 @@ def run(ti, tf, tmeta, root_s, root_meta, zob, rng, komi, params, count, max_sim
                     break
                 if priors:
                     apply_priors(ti, tf, node, ss, smeta, pat, prior, sa_stones)
-            node = select_child(ti, tf, node, c, rave, rave_k)
+            node = select_child(ti, tf, node, c, rave, rave_k, solver)
             game.play(ss, smeta, zob, ti[MOVE, node], smeta[M_TO_PLAY])
             depth += 1
             path[depth] = node
         sim += depth
         if game.is_terminal(ss, smeta):
             winner = game.terminal_winner(ss, smeta, komi)
+            if solver and depth > 0:
+                prove_leaf(ti, path, depth, root_color if depth % 2 == 1 else 3 - root_color,
+                           winner)
         else:
             start = smeta[M_MOVES]
             winner = game.policy_playout_winner(ss, smeta, zob, rng, komi,
