@@ -12,6 +12,7 @@ from numba import njit
 from . import go_kernels as go
 from . import go_playout as gop
 from . import gobang_kernels as gb
+from . import gobang_tactics as gbtac
 from . import gobang_threats as gbt
 from .layout import BOARD, DRAW, EMPTIES, EPOS, GAME_GO, M_GAME, M_N_EMPTY, M_PASSES, \
     M_SIZE, M_TO_PLAY, M_WINNER, PASS
@@ -90,8 +91,9 @@ def playout_winner(s, meta, zob, rng, komi, amaf):
 def candidate_moves(s, meta, out):
     """Moves a tree node may expand into for the side to move, written to ``out`` (needs
     room for P + 1 entries); returns their count.  Go: the legal moves (simple ko) that do
-    not fill the mover's own true eye, then PASS.  Gobang: every empty point while the game
-    is undecided, none after."""
+    not fill the mover's own true eye, then PASS.  Gobang: the mover's winning points when
+    it has any, else the blocks of the opponent's, else every legal point, none once the
+    game is decided (``gobang_tactics.forced_candidates``)."""
     color = meta[M_TO_PLAY]
     k = 0
     empties = s[EMPTIES]
@@ -105,8 +107,4 @@ def candidate_moves(s, meta, out):
                 k += 1
         out[k] = PASS
         return k + 1
-    if meta[M_WINNER] != 0:
-        return 0
-    for i in range(n_empty):
-        out[i] = empties[i]
-    return n_empty
+    return gbtac.forced_candidates(s, meta, out)
