@@ -49,7 +49,7 @@ def exact_five(rule, color):
     return rule == GOBANG_EXACT5 or (rule == GOBANG_RENJU and color == BLACK)
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)
 def forbids(s, meta, p, color):
     """Whether the empty point ``p`` is a renju forbidden point that ``color`` may not play."""
     return (meta[M_RULE] == GOBANG_RENJU and color == BLACK

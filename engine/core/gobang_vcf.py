@@ -12,8 +12,9 @@ attacker moves of a line and ``max_nodes`` the attacker moves tried in all, so t
 bounded whatever the position; a line not proven inside the limits counts as no VCF.
 
 A found VCF is written to ``line`` as attacker, defender, attacker, ... moves ending with
-the winning stone.  Renju: the attacker's fours are legal moves (black never plays a
-forbidden point, so never a double four), its fives are exact fives for black.
+the winning stone, or with the four whose one completion the defender may not play.
+Renju: the attacker's fours are legal moves (black never plays a forbidden point, so never
+a double four), its fives are exact fives for black.
 """
 
 import numpy as np
@@ -50,71 +51,86 @@ def _first_win(board, w, pts, n_pts, color, exact):
 
 
 @njit(cache=True)
-def _attack(board, w, pts, n_pts, a, renju, ex_a, ex_d, depth, budget, line, ply):
-    """Whether attacker ``a`` (to move) wins by continuous fours within ``depth`` more
-    fours; ``budget[0]`` counts down the fours tried.  On success the line from ``ply`` on
-    is written and its end returned in ``budget[1]``."""
-    win, _ = _first_win(board, w, pts, n_pts, a, ex_a)
-    if win >= 0:
-        line[ply] = win
-        budget[1] = ply + 1
-        return True
-    if depth == 0:
-        return False
-    d = 3 - a
-    block, n_threats = _first_win(board, w, pts, n_pts, d, ex_d)
-    if n_threats >= 2:
-        return False
-    comp = np.empty(_COMPLETIONS, dtype=np.int64)
-    for i in range(n_pts):
+def _next_four(board, w, pts, n_pts, start, a, block, renju, ex_a, comp):
+    """The first index from ``start`` of ``pts`` that is a legal four for ``a`` (on
+    ``block`` only, when the defender holds a winning point there), with its completions
+    in ``comp``; returns (index or n_pts, completion count)."""
+    for i in range(start, n_pts):
         q = pts[i]
         if board[q] != EMPTY or (block >= 0 and q != block):
             continue
-        if budget[0] <= 0:
-            return False
         board[q] = a
         k = completions(board, w, q, a, ex_a, comp)
         board[q] = EMPTY
-        if k == 0 or not _may_play(board, w, q, a, renju):
+        if k > 0 and _may_play(board, w, q, a, renju):
+            return i, k
+    return n_pts, 0
+
+
+@njit(cache=True)
+def _search(board, w, pts, n_pts, a, renju, ex_a, ex_d, max_depth, max_nodes, line):
+    """The depth-first search of the module docstring on an explicit stack (numba's cache
+    does not keep recursive functions reliably): level k is the attacker node after k
+    fours, scanning ``pts`` from ``nxt[k]`` with the defender's winning point
+    ``block[k]``.  Returns (found, length of the line, fours tried); ``board`` is scratch
+    and left dirty."""
+    d = 3 - a
+    nxt = np.zeros(max_depth + 1, dtype=np.int64)
+    block = np.zeros(max_depth + 1, dtype=np.int64)
+    comp = np.empty(_COMPLETIONS, dtype=np.int64)
+    tried = 0
+    level = 0
+    entering = True
+    while True:
+        if entering:
+            entering = False
+            win, _ = _first_win(board, w, pts, n_pts, a, ex_a)
+            if win >= 0:
+                line[2 * level] = win
+                return True, 2 * level + 1, tried
+            threat, n_threats = _first_win(board, w, pts, n_pts, d, ex_d)
+            nxt[level] = n_pts if level == max_depth or n_threats >= 2 else 0
+            block[level] = threat
+        i, k = _next_four(board, w, pts, n_pts, nxt[level], a, block[level], renju, ex_a,
+                          comp)
+        if k > 0 and tried >= max_nodes:
+            return False, 0, tried
+        if k == 0:   # no four left here: back to the previous level's next four
+            if level == 0:
+                return False, 0, tried
+            level -= 1
+            board[line[2 * level]] = EMPTY
+            board[line[2 * level + 1]] = EMPTY
             continue
-        budget[0] -= 1
-        board[q] = a
+        tried += 1
+        nxt[level] = i + 1
+        q = pts[i]
         r = comp[0]
-        won = k >= 2 or not _may_play(board, w, r, d, renju)
-        if won:
-            line[ply] = q
-            line[ply + 1] = r if k == 1 else comp[1]
-            budget[1] = ply + 2
-            board[q] = EMPTY
-            return True
+        board[q] = a
+        line[2 * level] = q
+        if k >= 2:   # the defender blocks one completion, the attacker takes the other
+            line[2 * level + 1] = r
+            line[2 * level + 2] = comp[1]
+            return True, 2 * level + 3, tried
+        if not _may_play(board, w, r, d, renju):
+            return True, 2 * level + 1, tried
         board[r] = d
-        won = _attack(board, w, pts, n_pts, a, renju, ex_a, ex_d, depth - 1, budget, line,
-                      ply + 2)
-        board[r] = EMPTY
-        board[q] = EMPTY
-        if won:
-            line[ply] = q
-            line[ply + 1] = r
-            return True
-    return False
+        line[2 * level + 1] = r
+        level += 1
+        entering = True
 
 
 @njit(cache=True)
 def find_vcf(s, meta, color, max_depth, max_nodes, line):
     """A VCF for ``color`` in the position (s, meta), or PASS when none is proven within
-    ``max_depth`` fours and ``max_nodes`` fours tried.  ``line`` (room for 2 * max_depth + 2
+    ``max_depth`` fours and ``max_nodes`` fours tried.  ``line`` (room for 2 * max_depth + 3
     points) receives the sequence; returns (first move, length of the line, fours tried)."""
-    board = s[BOARD].copy()
-    w = meta[M_SIZE] + 2
     rule = meta[M_RULE]
-    renju = rule == GOBANG_RENJU
     n_pts = meta[M_N_EMPTY]
-    pts = s[EMPTIES, :n_pts].copy()
-    budget = np.empty(2, dtype=np.int64)
-    budget[0] = max_nodes
-    budget[1] = 0
-    found = _attack(board, w, pts, n_pts, color, renju, exact_five(rule, color),
-                    exact_five(rule, 3 - color), max_depth, budget, line, 0)
+    found, length, tried = _search(s[BOARD].copy(), meta[M_SIZE] + 2,
+                                   s[EMPTIES, :n_pts].copy(), n_pts, color,
+                                   rule == GOBANG_RENJU, exact_five(rule, color),
+                                   exact_five(rule, 3 - color), max_depth, max_nodes, line)
     if not found:
-        return PASS, 0, max_nodes - budget[0]
-    return line[0], budget[1], max_nodes - budget[0]
+        return PASS, 0, tried
+    return line[0], length, tried

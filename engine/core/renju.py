@@ -24,11 +24,12 @@ points a line for a four, and at most two candidate points a line for a three, s
 reads a few cells along four lines.  ``_cannot_be_forbidden`` skips the test when too few
 black stones stand near p for any forbidden shape.
 
-The recursion stops at ``MAX_DEPTH`` nested three-tests, beyond which a point counts as
-not forbidden: every level adds a stone, and positions that need more levels are not met in
-play.
+The recursion (run on an explicit stack in ``is_forbidden``) stops at ``MAX_DEPTH`` nested
+three-tests, beyond which a point counts as not forbidden: every level adds a stone, and
+positions that need more levels are not met in play.
 """
 
+import numpy as np
 from numba import njit
 
 from .layout import BLACK, EMPTY
@@ -111,49 +112,94 @@ def _cannot_be_forbidden(board, w, p):
 
 
 @njit(cache=True)
-def _forbidden(board, w, p, depth):
-    """``is_forbidden`` at recursion ``depth``; ``board[p]`` is empty on entry and exit."""
-    if depth > MAX_DEPTH or _cannot_be_forbidden(board, w, p):
-        return False
-    board[p] = BLACK
-    five = False
-    over = False
+def _settled(board, p, w):
+    """With black on ``p``: 0 when a five makes it allowed, 1 when an overline or a double
+    four makes it forbidden, 2 when only the threes can tell."""
     fours = 0
+    over = False
     for d in (1, w, w + 1, w - 1):
         run = 1 + _run(board, p + d, d) + _run(board, p - d, -d)
         if run == 5:
-            five = True
-        elif run > 5:
+            return 0
+        if run > 5:
             over = True
         fours += _fours(board, p, d)
-    result = False
-    if not five:
-        if over or fours >= 2:
-            result = True
-        else:
-            threes = 0
-            for d in (1, w, w + 1, w - 1):
-                if threes >= 2:
-                    break
-                if _fours(board, p, d) > 0:
-                    continue   # a line that is a four is not also a three
-                for step in (d, -d):
-                    q = _end_past_run(board, p, step)
-                    if q < 0:
-                        continue
-                    board[q] = BLACK
-                    straight = _is_straight_four(board, p, d)
-                    board[q] = EMPTY
-                    if straight and not _forbidden(board, w, q, depth + 1):
-                        threes += 1
-                        break
-            result = threes >= 2
-    board[p] = EMPTY
-    return result
+    return 1 if over or fours >= 2 else 2
 
 
 @njit(cache=True)
 def is_forbidden(board, w, p):
     """Whether a black stone on the empty point ``p`` is forbidden (``w``: the padded
-    width, n + 2).  ``board`` is used as scratch and left as it was."""
-    return _forbidden(board, w, p, 0)
+    width, n + 2).  ``board`` is used as scratch and left as it was.
+
+    The three-test recursion runs on an explicit stack (numba's cache does not keep
+    recursive functions reliably): level k tests point ``at[k]``, scanning line ``line[k]``
+    from side ``side[k]`` with ``threes[k]`` threes found; a candidate straight-four point
+    pushes a level, and its verdict comes back in ``result``."""
+    dirs = np.array((1, w, w + 1, w - 1))
+    at = np.empty(MAX_DEPTH + 2, dtype=np.int64)
+    line = np.zeros(MAX_DEPTH + 2, dtype=np.int64)
+    side = np.zeros(MAX_DEPTH + 2, dtype=np.int64)
+    threes = np.zeros(MAX_DEPTH + 2, dtype=np.int64)
+    level = 0
+    at[0] = p
+    q = -1
+    entering = True
+    while True:
+        x = at[level]
+        if entering:
+            entering = False
+            verdict = 0
+            if level <= MAX_DEPTH and not _cannot_be_forbidden(board, w, x):
+                board[x] = BLACK
+                verdict = _settled(board, x, w)
+                if verdict != 2:
+                    board[x] = EMPTY
+            if verdict != 2:
+                if level == 0:
+                    return verdict == 1
+                level = _pop(level, verdict == 1, line, side, threes)
+                continue
+            line[level] = 0
+            side[level] = 0
+            threes[level] = 0
+        # scan level ``level`` for its next straight-four point
+        while line[level] < 4 and threes[level] < 2 and not entering:
+            d = dirs[line[level]]
+            if side[level] == 0 and _fours(board, x, d) > 0:
+                line[level] += 1   # a line that is a four is not also a three
+                continue
+            if side[level] == 2:
+                line[level] += 1
+                side[level] = 0
+                continue
+            step = d if side[level] == 0 else -d
+            side[level] += 1
+            q = _end_past_run(board, x, step)
+            if q < 0:
+                continue
+            board[q] = BLACK
+            straight = _is_straight_four(board, x, d)
+            board[q] = EMPTY
+            if straight:
+                entering = True
+        if entering:
+            level += 1
+            at[level] = q
+            continue
+        board[x] = EMPTY
+        if level == 0:
+            return threes[0] >= 2
+        level = _pop(level, threes[level] >= 2, line, side, threes)
+
+
+@njit(cache=True, inline='always')
+def _pop(level, forbidden, line, side, threes):
+    """Back to the parent level with the verdict on its straight-four point: an allowed
+    point makes the line a three, and the scan moves to the next line."""
+    level -= 1
+    if not forbidden:
+        threes[level] += 1
+        line[level] += 1
+        side[level] = 0
+    return level

@@ -21,6 +21,7 @@ import time
 
 from .. import NAME, __version__
 from ..game.registry import game
+from ..game.rules import GOBANG_VARIANTS
 from ..scoring import ownership
 from ..search import registry
 from ..search.base import Budget
@@ -81,8 +82,10 @@ def argument_parser() -> argparse.ArgumentParser:
     ap.add_argument("--game", choices=GAMES, default="go")
     ap.add_argument("--size", type=int, help="board size (default 19 for Go, 15 for Gobang)")
     ap.add_argument("--komi", type=_finite, default=7.5, help="Go komi (default 7.5)")
-    ap.add_argument("--rule", choices=("freestyle", "exact5"), default="freestyle",
-                    help="Gobang: five or more wins (freestyle) or exactly five (exact5)")
+    ap.add_argument("--rule", choices=GOBANG_VARIANTS, default="freestyle",
+                    help="Gobang: five or more wins (freestyle), exactly five (exact5), or "
+                         "renju (black: exactly five, no overline, double four or double "
+                         "three)")
     ap.add_argument("--superko", action=argparse.BooleanOptionalAction, default=True,
                     help="Go: positional superko (default) or simple ko only")
     ap.add_argument("--ponder", action=argparse.BooleanOptionalAction, default=False,
