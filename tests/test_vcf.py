@@ -16,6 +16,7 @@ from engine.game.registry import GameConfig
 from engine.search import registry
 from engine.search.base import Budget
 from engine.search.solver import prove_by_threats
+from engine.search.threats_first import vcf_line
 from engine.search.tree import LOSS, PROVEN, WIN, NodePool, expand
 
 import vcf_reference as ref
@@ -169,12 +170,18 @@ def test_a_found_vcf_is_played_at_once():
         state = clustered_game(rng, None, "freestyle", 15, 40)
         if state is None:
             continue
-        move, line = kernel_vcf(state, depth=12, nodes=20_000)
-        if move != PASS and len(line) >= 4:
+        line = vcf_line(state, 12, 20_000)
+        if len(line) >= 4:
             break
+    # the shortest line: no VCF of fewer fours exists
+    assert kernel_vcf(state, depth=(len(line) - 1) // 2 - 1)[0] == PASS
     result = registry.make("uct", seed=1).search(state, Budget(playouts=500))
-    assert result.move == move and result.playouts == 0
+    assert result.move == line[0] and result.playouts == 0
     assert result.candidates[0].proven == 1 and result.pv == line
+    replay = state.clone()
+    for p in line:
+        replay.play(p)
+    assert replay.winner() == state.to_play
     off = registry.make("uct:vcf=0", seed=1).search(state, Budget(playouts=100))
     assert off.playouts == 100
 
