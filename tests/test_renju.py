@@ -503,3 +503,17 @@ def test_playouts_never_play_a_forbidden_point(heavy):
                 gbt.note_stone(s, meta, pts, cnt, p, color)
             moves += 1
     assert moves > 500
+
+
+def test_sgf_records_the_rule():
+    from engine.game.sgf import load_game, save_game
+    state = GobangState(GobangRules(size=11, variant="renju"))
+    state.play(point(5, 5, 11))
+    data = save_game(state)
+    assert b"RU[renju]" in data
+    assert load_game(data).state.rules.variant == "renju"
+    # a record's RU beats the caller's template; an unknown one leaves the template's
+    standard = data.replace(b"RU[renju]", b"RU[Standard]")
+    assert load_game(standard, rules=GobangRules(variant="renju")).state.rules.variant == "exact5"
+    odd = data.replace(b"RU[renju]", b"RU[caro]")
+    assert load_game(odd, rules=GobangRules(variant="renju")).state.rules.variant == "renju"
