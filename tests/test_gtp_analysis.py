@@ -15,12 +15,13 @@ own rules (docs/gtp.md, "Live analysis"):
   reject, and a rejection stops Lizzie's reader thread.
 """
 
+import random
 import re
 import time
 
 import pytest
 
-from gtp_process import GtpProcess
+from gtp_process import GtpProcess, run_in_process
 from engine.game.coords import PASS, all_points, from_gtp, to_gtp
 from engine.core.layout import BLACK, WHITE
 from engine.gtp import analysis, analysis_args
@@ -255,3 +256,28 @@ def test_live_streams_parse_in_both_clients_and_honour_the_keys():
         _, ownership = lizzie_parse(black_view, katago=True)
         assert ownership[0] > 0.5 and ownership[80] < -0.5
         assert engine.ask("quit") == "="
+
+
+# -- fuzzing the arguments ---------------------------------------------------------------
+
+FUZZ_COMMANDS = ["lz-analyze", "kata-analyze", "lz-genmove_analyze", "kata-genmove_analyze"]
+FUZZ_WORDS = ["b", "w", "B", "white", "x", "0", "1", "10", "-3", "2.5", "nan", "1e9",
+              "interval", "minmoves", "maxmoves", "avoid", "allow", "ownership",
+              "ownershipStdev", "rootInfo", "pvVisits", "true", "false", "D4", "pass",
+              "A1:C3", "D4,E5", "Z9", "A1:pass", ",", "\u00e9"]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_arguments_get_one_response_each_and_no_internal_error(seed, capfd):
+    rng = random.Random(seed)
+    lines = [" ".join([rng.choice(FUZZ_COMMANDS)] + rng.choices(FUZZ_WORDS,
+                                                               k=rng.randint(0, 8)))
+             for _ in range(60)]
+    responses = run_in_process(["--size", "9", "--playouts", "20", "--seed", str(seed)],
+                               lines)
+    assert len(responses) == len(lines)
+    assert all(re.match(r"[=?]", r) for r in responses)
+    for line, response in zip(lines, responses):
+        if "genmove" in line and response.startswith("="):
+            assert re.search(r"\nplay ([A-HJ][1-9]|pass|resign)$", response), (line, response)
+    assert "internal error" not in capfd.readouterr().err
