@@ -9,8 +9,13 @@
   principal variation as ``VAR`` (stopping at its first pass) and the win rate as ``TEXT``.
 * ``nakade-gfx_visits [COLOUR]``: the same search; every visited root move labelled with
   its visits (``LABEL``), the most visited marked, the totals as ``TEXT``.
+
+While those two search, the visits so far go to stderr as GoGui's live graphics
+(``gogui-gfx: LABEL ...`` every ``LIVE_SECONDS``), wiped with ``gogui-gfx: CLEAR`` before
+the reply.
 """
 
+import time
 from itertools import takewhile
 
 from ..game.coords import all_points, to_gtp
@@ -18,16 +23,17 @@ from ..core.layout import BLACK
 from ..game.state import opponent
 from ..scoring import playout_outcomes
 from .analysis import OWNERSHIP_PLAYOUTS
-from .commands import COLOR_NAMES, color_arg, expect, interrupt_of
+from .commands import COLOR_NAMES, color_arg, expect, interrupt_of, log
 from .protocol import GtpError
 
 GO = ("go",)
+LIVE_SECONDS = 0.5
 PREFIX = "nakade-gfx_"
 # GoGui analyze-menu entries (type/label/command) for ``gogui-analyze_commands``
 ANALYZE_ENTRIES = (
     ("gfx", "Ownership", PREFIX + "ownership"),
-    ("gfx", "Principal variation", PREFIX + "pv %m"),
-    ("gfx", "Visits", PREFIX + "visits %m"),
+    ("gfx", "Principal variation", PREFIX + "pv %c"),
+    ("gfx", "Visits", PREFIX + "visits %c"),
 )
 
 
@@ -53,7 +59,15 @@ def ownership(ctx, args):
 def _search(ctx, args):
     expect(args, 0, 1)
     color = color_arg(args[0]) if args else ctx.state.to_play
-    result = ctx.think(color, interrupt_of(ctx))
+    last = [time.monotonic()]
+
+    def live(partial):
+        if time.monotonic() - last[0] >= LIVE_SECONDS:
+            last[0] = time.monotonic()
+            log(f"gogui-gfx: LABEL {_labels(partial, ctx.size)}")
+
+    result = ctx.think(color, interrupt_of(ctx), live)
+    log("gogui-gfx: CLEAR")
     if not result.candidates:
         raise GtpError("no move to show")
     return color, result
@@ -74,10 +88,16 @@ def pv(ctx, args):
 def visits(ctx, args):
     color, result = _search(ctx, args)
     shown = [c for c in result.candidates if c.move >= 0 and c.visits > 0]
-    labels = " ".join(f"{to_gtp(c.move, ctx.size)} {c.visits}" for c in shown)
+    labels = _labels(result, ctx.size)
     lines = [f"LABEL {labels}"] if labels else []
     if shown:
         lines.append(f"SQUARE {to_gtp(shown[0].move, ctx.size)}")
     lines.append(f"TEXT {COLOR_NAMES[color]}: {result.playouts} playouts, "
                  f"{len(shown)} moves visited")
     return "\n".join(lines)
+
+
+def _labels(result, size: int) -> str:
+    """``LABEL`` arguments: each visited board move and its visits."""
+    return " ".join(f"{to_gtp(c.move, size)} {c.visits}" for c in result.candidates
+                    if c.move >= 0 and c.visits > 0)
