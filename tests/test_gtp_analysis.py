@@ -1,5 +1,5 @@
 """Live analysis, read the way the clients read it.  The parsers below follow the clients'
-own rules (README, "Analysis in Sabaki, Lizzie and GoGui"):
+own rules (docs/gtp.md, section 3):
 
 * Sabaki (``enginesyncer.js``): the line is cut at ``info``; in each segment the trailing
   run of vertices is the pv (cut at ``pass``), the tokens before it, less the last (the

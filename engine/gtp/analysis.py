@@ -6,8 +6,8 @@ session's interruptible search (``Context.search``); nothing here searches on it
 
 Each info line holds every visited board move, best first, as
 ``info move V visits N winrate W [score fields] prior P lcb L order K pv V...`` with single
-spaces and ``pv`` last, in the forms the clients parse (README, "Analysis in Sabaki,
-Lizzie and GoGui"):
+spaces and ``pv`` last, in the forms the clients parse (``docs/gtp.md``
+section 3):
 
 * lz dialect: ``visits``, ``winrate``, ``prior``, ``lcb``, ``order`` integers, the three
   rates in ten-thousandths (Lizzie reads them with ``Integer.parseInt``);
