@@ -1,9 +1,11 @@
 """LinUCT (ALGORITHMS.md section 4): UCT whose tree policy is a linear bandit over the
 features of the children's positions, with one linear model shared by every node.
-``linuct-plain`` selects by LinUCB alone; ``linuct-rave`` by
-beta LinUCB + (1 - beta) UCB1, beta = sqrt(k / (3 N(a) + k)).  The iterations run compiled
-(``linuct_kernels.run``), called in chunks like UCT's to serve the clock, ``stop`` and
-``progress``; the same seed and playout budget give the same search whatever the chunks.
+``linuct`` (alias ``linuct-plain``) selects by LinUCB alone; with ``rave=1`` (alias
+``linuct-rave``) by beta LinUCB + (1 - beta) UCB1, beta = sqrt(k / (3 N(a) + k)).  The
+iterations are UCT's (``tree_search.run``, with ``linuct_kernels``' tree policy), so
+MCTS-Solver (``solver=1``) works here as in UCT; they are called in chunks like UCT's to
+serve the clock, ``stop`` and ``progress``; the same seed and playout budget give the same
+search whatever the chunks.
 
 Choices where the sources leave room:
 
@@ -15,10 +17,10 @@ Choices where the sources leave room:
   0 loss).  That is the bandit feedback of each node passed through, whose chosen arm is the
   next node on the path, given to the one shared model; a playout makes ``depth``
   observations, leaf first.
-* ``linuct-plain`` has no visit counts in its policy: an unvisited child is not tried
-  first, it is ranked by LinUCB like the others (ties: the first in the block, which is
-  shuffled from the seed).  ``linuct-rave``: at N(a) = 0, beta = 1, so the value is LinUCB
-  alone (the UCB1 term, undefined there, has weight 0).
+* Without RAVE the policy has no visit counts: an unvisited child is not tried first, it
+  is ranked by LinUCB like the others (ties: the first in the block, which is shuffled
+  from the seed).  With RAVE: at N(a) = 0, beta = 1, so the value is LinUCB alone (the
+  UCB1 term, undefined there, has weight 0).
 * ``bandit=exact``: exact LinUCB, A = I + sum x x^T, one shared A^-1 (d x d float64:
   30 MB on 9x9, 600 MB on 19x19) kept by Sherman-Morrison, score
   x^T theta + alpha sqrt(x^T A^-1 x).  Each observation costs O(d^2) (3.8 million
@@ -59,7 +61,7 @@ and an observation, so it gets slower per playout as the search grows: about 1.6
 2.6 times UCT's time.  Most of the extra time is the selection, a few loads per child
 from its stored delta (``linuct_kernels``), then the observations.
 
-Options (``LinuctOptions``, ``LinuctRaveOptions``, plus the common ones):
+Options (``LinuctOptions``, plus the common ones):
   bandit        gd (default: O(m) per observation) or exact (O(d^2))
   alpha         exact LinUCB's exploration factor; default 1
   kappa         fLinUCB-GD's exploration factor; default 1, the LinUCT paper's value
@@ -67,9 +69,11 @@ Options (``LinuctOptions``, ``LinuctRaveOptions``, plus the common ones):
   expand_after  a leaf gets its children once it has this many visits; default 10 (the
                 LinUCT paper's threshold)
   final         visits: the most visited root child; mean: the highest mean
+  rave          0/1: mix UCB1 into LinUCB (the LinUCT paper's LinUCT_RAVE); default 0
   c             (rave) UCB1's exploration constant; default 0.7, as UCT's
   rave_k        (rave) k of beta = sqrt(k / (3 N + k)); default 1000, the paper's value
                 (LinUCB keeps half the weight until N = 1000 visits).
+  solver        0/1: MCTS-Solver (``solver``), as UCT's
 """
 
 import time

@@ -148,11 +148,12 @@ def _block_sum(ainv, dpool, a0, na, b0, nb):
 
 # ---- selection -------------------------------------------------------------------------
 #
-# The kernels below run once per node on the path, in ``run``'s hot loop, where numba's
-# atomic reference counting would cost as much as their arithmetic.  Compiled as separate
-# functions whose bodies are loops, they keep none: numba prunes the counts of a callee's
-# arguments that live through its whole body, but not those of an inlined function
-# (inline='always') whose arrays die on some branches only, nor those of array slices.
+# The kernels below run once per node on the path, in ``tree_search.run``'s hot loop,
+# where numba's atomic reference counting would cost as much as their arithmetic.
+# Compiled as separate functions whose bodies are loops, they keep none: numba prunes the
+# counts of a callee's arguments that live through its whole body, but not those of an
+# inlined function (inline='always') whose arrays die on some branches only, nor those of
+# array slices.
 
 
 @njit(cache=True, nogil=True)

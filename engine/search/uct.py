@@ -1,7 +1,8 @@
 """UCT (ALGORITHMS.md section 1): UCB1 tree policy with optional RAVE and Go priors, light
-or heavy playouts, tree reuse between moves.  The iterations run compiled (``uct_kernels.run``); this module calls
-them in chunks (``TreeSearcher._search_in_chunks``) so that the wall-clock budget, the
-``stop`` event and ``progress`` are served between chunks.
+or heavy playouts, tree reuse between moves.  The iterations run compiled
+(``tree_search.run`` with ``uct_kernels``' tree policy); this module calls them in chunks
+(``TreeSearcher._search_in_chunks``) so that the wall-clock budget, the ``stop`` event and
+``progress`` are served between chunks.
 
 Options (``UctOptions``, plus the common ones):
   c             exploration constant C of UCB1 (rewards in [0, 1]); default 0.7, between
