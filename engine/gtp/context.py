@@ -21,7 +21,7 @@ from ..game.registry import GameConfig, new_state, names as game_names
 from ..scoring import DEAD, stones_with_status
 from ..search import registry
 from ..search.base import Budget, SearchResult
-from ..timecontrol import Clock, TimeSettings, allocate, expected_moves_left
+from ..timecontrol import Clock, TimeSettings, allocate
 
 GAMES = game_names()
 DEFAULT_PLAYOUTS = 10_000   # the move budget when neither playouts nor time is given
@@ -140,13 +140,19 @@ class Context:
         the clock allows less the time already gone since the request arrived."""
         seconds = self.seconds
         if self.time_settings is not None:
-            moves_left = expected_moves_left(len(self.state.empty_points()))
-            share = allocate(self.time_settings, self.clocks[color], moves_left)
+            share = allocate(self.time_settings, self.clocks[color], self.size ** 2,
+                             self.moves_played())
             if share is not None:
                 if since is not None:
                     share = max(share - (time.monotonic() - since), 0.01)
                 seconds = share if seconds is None else min(seconds, share)
         return Budget(playouts=self.playouts, seconds=seconds)
+
+    def moves_played(self) -> int:
+        """How far into the game we are, in moves of both players: the moves played, or
+        the stones on the board for a position set up (handicap, a loaded file)."""
+        stones = self.size ** 2 - len(self.state.empty_points())
+        return max(self.state.move_count, stones)
 
     def set_budget(self, playouts: int | None, seconds: float | None):
         Budget(playouts=playouts, seconds=seconds)  # validates: positive, one at least
@@ -206,9 +212,16 @@ class Context:
         self.clocks = {c: settings.fresh_clock() for c in (BLACK, WHITE)}
 
     def set_time_left(self, color: int, seconds: float, stones: int):
-        if self.time_settings is None:  # a clock without settings: take it as it comes
-            self.set_time_settings(TimeSettings(0, seconds, stones) if stones
-                                   else TimeSettings(main=seconds))
+        """A clock reading (GTP ``time_left``): ``stones`` 0 is main time, else the stones
+        owed in the Canadian period or the Japanese periods left."""
+        settings = self.time_settings
+        if settings is None:  # a clock without settings: take it as it comes
+            settings = TimeSettings(0, seconds, stones) if stones else TimeSettings(seconds)
+            self.set_time_settings(settings)
+        if seconds <= 0 and stones == 0 and settings.stones > 0:
+            # "time_left c 0 0" at the end of main time (some servers): byo-yomi begins
+            self.clocks[color] = replace(settings, main=0).fresh_clock()
+            return
         self.clocks[color] = Clock(seconds, stones)
 
     def spend(self, color: int, seconds: float):
