@@ -14,18 +14,23 @@ import threading
 import time
 from dataclasses import dataclass, replace
 
-from ..game.coords import RESIGN
+from ..game.coords import RESIGN, to_gtp
 from ..core.layout import BLACK, WHITE
 from ..game.state import IllegalMove, opponent
 from ..game.registry import GameConfig, new_state, names as game_names
 from ..scoring import DEAD, stones_with_status
 from ..search import registry
 from ..search.base import Budget, SearchResult
+from ..search.deadline import GuardedSearch, fallback_result
+from .protocol import log
 from ..timecontrol import Clock, TimeSettings, allocate
 
 GAMES = game_names()
 DEFAULT_PLAYOUTS = 10_000   # the move budget when neither playouts nor time is given
 PONDER_SECONDS = 3600.0     # a bound on one ponder: new input stops it long before
+# How long past its time budget a search may run before the guard answers for it: with the
+# reply's own overhead, a move stays within 50 ms of its allocation.
+DEADLINE_SLACK = 0.025
 
 
 @dataclass(frozen=True)
@@ -160,17 +165,56 @@ class Context:
 
     def search(self, color: int, budget: Budget, stop: threading.Event | None = None,
                progress=None) -> SearchResult:
-        result = self.searcher.search(self.root(color), budget, stop=stop, progress=progress)
+        """Search a move for ``color``; a budget in seconds is a hard deadline (see
+        ``_guarded``), a budget in playouts or simulated moves alone is not."""
+        if budget.seconds is None:
+            result = self.searcher.search(self.root(color), budget, stop=stop,
+                                          progress=progress)
+        else:
+            start = time.monotonic()
+            deadline = start + budget.seconds + DEADLINE_SLACK
+            root = self.root(color)
+            root = root.clone() if root is self.state else root
+            result, best = self._guarded(root, budget, deadline, stop, progress)
+            if result is None:
+                result = fallback_result(root, color, best,
+                                         time.monotonic() - start, self.settings.seed)
+                log(f"search overran its deadline: answering {to_gtp(result.move, self.size)} "
+                    f"({'best so far' if result.playouts else 'quick move'})")
         self.last_result = result
         return result
+
+    def _guarded(self, root, budget: Budget, deadline: float | None,
+                 stop: threading.Event | None, progress=None):
+        """The back end's search of ``root`` (a position of its own, never the live one)
+        on a thread of its own, waited for until ``deadline`` or ``stop``
+        (``engine.search.deadline``): (its result, its last progress report).  The result
+        is None when it did not end in time, and then the back end is left to the
+        orphaned search and a fresh one takes its place."""
+        searcher = self.searcher
+        guard = GuardedSearch(
+            lambda inner_stop, report: searcher.search(root, budget, stop=inner_stop,
+                                                      progress=report), progress)
+        result = guard.wait(deadline, stop)
+        if result is None:
+            self.searcher = self._fresh_searcher()
+        return result, guard.best_so_far
+
+    def _fresh_searcher(self):
+        """A new back end configured as the current one (its tree and generator new)."""
+        options = {k: str(v) for k, v in self.searcher.options().items()}
+        return registry.make(self.searcher.name, seed=int(options.pop("seed", 0)),
+                             options=options)
 
     def ponder(self, stop: threading.Event):
         """While pondering is on, search the position as it stands (the opponent to move,
         after our move) until ``stop``: every opponent reply is a subtree of that tree,
         which the back end keeps when the reply comes (``notify_play``), so the next
-        ``genmove`` starts from what was searched.  The last search's result is kept."""
+        ``genmove`` starts from what was searched.  The last search's result is kept.
+        Guarded like a move: a ponder stuck in a compile when input arrives is left behind
+        rather than waited for."""
         if self.pondering and not stop.is_set():
-            self.searcher.search(self.state, Budget(seconds=PONDER_SECONDS), stop=stop)
+            self._guarded(self.state.clone(), Budget(seconds=PONDER_SECONDS), None, stop)
 
     def think(self, color: int, stop: threading.Event | None = None) -> SearchResult:
         """Search a move for ``color`` within the move budget; the board is untouched."""
