@@ -142,6 +142,10 @@ def warm_up(settings: Settings):
     start = time.monotonic()
     try:
         state = settings.new_state()
+        # the rules first: a move the deadline guard answers while the search kernels
+        # still compile is played with them (engine.search.deadline)
+        state.play(int(state.empty_points()[0]))
+        state.undo()
         searcher, _ = settings.make_searcher()
         result = searcher.search(state, Budget(playouts=WARM_UP_PLAYOUTS))
         if result.move >= 0:
