@@ -228,3 +228,26 @@ def test_the_session_takes_the_smaller_of_fixed_time_and_clock():
     assert ctx.move_budget(WHITE).seconds == 5.0
     ctx.set_time_settings(TimeSettings(0, 1, 0))   # no limit again
     assert ctx.move_budget(WHITE).seconds == 5.0
+
+
+def test_the_session_reads_time_left_in_every_form():
+    ctx = Context(Settings(size=9, playouts=500))
+    ctx.set_time_settings(TimeSettings.japanese(60, 10, 3))
+    ctx.set_time_left(BLACK, 8, 2)                 # Japanese: 8 s of a period, 2 periods
+    assert ctx.clocks[BLACK] == Clock(8, 2)
+    assert ctx.move_budget(BLACK).seconds == pytest.approx(kept(8))
+    ctx.set_time_settings(TimeSettings.canadian(60, 30, 5))
+    ctx.set_time_left(WHITE, 12, 3)                # Canadian: 12 s for 3 stones
+    assert ctx.move_budget(WHITE).seconds == pytest.approx(kept(4))
+    ctx.set_time_left(WHITE, 0, 0)                 # the end of main time: a fresh period
+    assert ctx.clocks[WHITE] == Clock(30, 5)
+    ctx.set_time_settings(TimeSettings.absolute(60))
+    ctx.set_time_left(BLACK, 0, 0)                 # sudden death at 0: still a move
+    assert ctx.move_budget(BLACK).seconds == MIN_SECONDS
+
+
+def test_the_session_counts_set_up_stones_as_moves_played():
+    ctx = Context(Settings(size=9, playouts=500))
+    assert ctx.moves_played() == 0
+    ctx.state.setup(black=[ctx.state.points()[i] for i in range(10)])
+    assert ctx.moves_played() == 10

@@ -30,7 +30,7 @@ DEFAULT_PLAYOUTS = 10_000   # the move budget when neither playouts nor time is 
 PONDER_SECONDS = 3600.0     # a bound on one ponder: new input stops it long before
 # How long past its time budget a search may run before the guard answers for it: with the
 # reply's own overhead, a move stays within 50 ms of its allocation.
-DEADLINE_SLACK = 0.025
+DEADLINE_SLACK = 0.01
 
 
 @dataclass(frozen=True)
