@@ -29,7 +29,7 @@ def _legacy_command(command: str) -> str | None:
     return command.replace(f" {PIN}", "", 1)
 
 
-def legacy_identity(identity: dict) -> dict | None:
+def pre_presets_identity(identity: dict) -> dict | None:
     """The identity a pre-presets results file holds for a match of ``identity``, or None
     when no pre-presets match played the same engines."""
     old = dict(identity)
