@@ -163,3 +163,13 @@ def test_a_session_move_stuck_in_a_compile_is_answered_within_its_allocation():
         ctx.commit(result.move, color)
     # the stuck back end was left behind; its replacement is a plain UCT configured alike
     assert type(ctx.searcher) is UctSearcher and ctx.searcher.options() == stuck.options()
+
+
+def test_a_ponder_stuck_in_a_compile_lets_the_next_command_in_at_once():
+    ctx = Context(Settings(size=9, playouts=200, ponder=True), searcher=CompilingUct())
+    stop = threading.Event()
+    threading.Timer(0.05, stop.set).start()
+    start = time.monotonic()
+    ctx.ponder(stop)
+    assert time.monotonic() - start < 0.05 + STOP_GRACE + TOLERANCE
+    assert type(ctx.searcher) is UctSearcher
