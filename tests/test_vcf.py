@@ -175,22 +175,23 @@ def test_a_found_vcf_is_played_at_once():
             break
     # the shortest line: no VCF of fewer fours exists
     assert kernel_vcf(state, depth=(len(line) - 1) // 2 - 1)[0] == PASS
-    result = registry.make("uct", seed=1).search(state, Budget(playouts=500))
+    result = registry.make("uct:vcf=1", seed=1).search(state, Budget(playouts=500))
     assert result.move == line[0] and result.playouts == 0
     assert result.candidates[0].proven == 1 and result.pv == line
     replay = state.clone()
     for p in line:
         replay.play(p)
     assert replay.winner() == state.to_play
-    off = registry.make("uct:vcf=0", seed=1).search(state, Budget(playouts=100))
+    off = registry.make("uct", seed=1).search(state, Budget(playouts=100))   # off by default
     assert off.playouts == 100
 
 
 def test_threat_options_sit_beside_the_back_ends():
     searcher = registry.make("shot:vcf_nodes=500", seed=1)
     assert searcher.options()["vcf_nodes"] == 500 and "c" not in searcher.options()
-    searcher.set_option("vcf", "0")
     assert searcher.options()["vcf"] is False
+    searcher.set_option("vcf", "1")
+    assert searcher.options()["vcf"] is True
     with pytest.raises(ValueError, match="vcf_depth"):
         searcher.set_option("vcf_depth", "0")
     assert "vcf" in registry.option_names("linuct-plain")

@@ -3,7 +3,8 @@ continuous fours for the side to move (``engine.core.gobang_vcf``, an immediate 
 included) is played at once, without a playout; otherwise the back end searches as usual.
 
 Options (``ThreatOptions``), accepted beside every back end's own:
-  vcf        0/1: look for a VCF before searching (default 1; Go ignores it)
+  vcf        0/1: look for a VCF before searching (default 0, the plain back end of the
+             papers; the ``strong`` preset turns it on for Gobang; Go ignores it)
   vcf_depth  the most fours in a line (default 12)
   vcf_nodes  the most fours tried in all (default 20000: a few milliseconds on 15x15)
 The answer carries the line as its principal variation and ``proven = 1``.
@@ -21,7 +22,7 @@ from .options import as_dict, option, set_option
 
 @dataclass
 class ThreatOptions:
-    vcf: bool = option(True)
+    vcf: bool = option(False)
     vcf_depth: int = option(12, 1, 100)
     vcf_nodes: int = option(20_000, 1, 100_000_000)
 
