@@ -1,13 +1,16 @@
 """The VCF problems of ``problems/gomoku`` (composed by ``scripts/make_gomoku_problems.py``):
-each loads through the tsumego loader, and every RIGHT first move is a forced win that the
+each loads through the tsumego loader; every RIGHT first move is a forced win that the
 plain-Python reading of ``tests/vcf_reference.py`` proves on its own (any reply but the
-block loses to a five; the block leaves another such win), inside five attacker moves."""
+block loses to a five; the block leaves another such win), inside five attacker moves;
+and the RIGHT moves are exactly the winning first moves that the collection's own
+freestyle oracle (``engine.tsumego.gobang_oracle``) reads with at most four fours."""
 
 from pathlib import Path
 
 import pytest
 
 from engine.game.coords import row_col
+from engine.tsumego.gobang_oracle import gobang_answers
 from engine.tsumego.problem import load_problems
 
 import vcf_reference as ref
@@ -37,3 +40,9 @@ def test_every_right_move_wins_by_force(problem):
         grid[r][c] = me
         assert ref.wins_after(grid, me, rule, MOVES), (problem.name, move)
         grid[r][c] = 0
+
+
+@pytest.mark.parametrize("problem", REPORT.problems, ids=lambda p: p.name)
+def test_right_moves_are_exactly_the_oracles(problem):
+    assert problem.state.rules.variant == "freestyle"
+    assert gobang_answers(problem, MOVES - 1) == set(problem.accept)
