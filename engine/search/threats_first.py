@@ -53,26 +53,26 @@ class ThreatsFirst:
 
     def __init__(self, inner, options: dict[str, str] | None = None):
         self.inner = inner
-        self.params = ThreatOptions()
+        self.threat_params = ThreatOptions()
         for key, value in (options or {}).items():
-            set_option(self.params, inner.name, key, value)
+            set_option(self.threat_params, inner.name, key, value)
 
     def __getattr__(self, attr):
         return getattr(self.inner, attr)
 
     def set_option(self, key: str, value: str):
         if key in OPTION_NAMES:
-            set_option(self.params, self.inner.name, key, value)
+            set_option(self.threat_params, self.inner.name, key, value)
         else:
             self.inner.set_option(key, value)
 
     def options(self) -> dict:
-        return {**self.inner.options(), **as_dict(self.params)}
+        return {**self.inner.options(), **as_dict(self.threat_params)}
 
     def search(self, state, budget, stop=None, progress=None, allowed=None) -> SearchResult:
-        if self.params.vcf and state.game == "gobang" and not state.is_terminal():
+        if self.threat_params.vcf and state.game == "gobang" and not state.is_terminal():
             t0 = time.perf_counter()
-            line = vcf_line(state, self.params.vcf_depth, self.params.vcf_nodes)
+            line = vcf_line(state, self.threat_params.vcf_depth, self.threat_params.vcf_nodes)
             if line and (allowed is None or allowed[line[0]]):
                 return SearchResult(move=line[0], winrate=1.0, playouts=0,
                                     seconds=time.perf_counter() - t0,
