@@ -2,8 +2,10 @@
 each loads through the tsumego loader; every RIGHT first move is a forced win that the
 plain-Python reading of ``tests/vcf_reference.py`` proves on its own (any reply but the
 block loses to a five; the block leaves another such win), inside five attacker moves;
-and the RIGHT moves are exactly the winning first moves that the collection's own
-freestyle oracle (``engine.tsumego.gobang_oracle``) reads with at most four fours."""
+and every winning first move that the collection's own freestyle oracle
+(``engine.tsumego.gobang_oracle``) reads with at most four fours is among them.  That
+oracle gives a line up when a forced block makes a four of the defender's, where ours
+(and the engine) go on with a four on the point that stops it, so it may find fewer."""
 
 from pathlib import Path
 
@@ -43,6 +45,6 @@ def test_every_right_move_wins_by_force(problem):
 
 
 @pytest.mark.parametrize("problem", REPORT.problems, ids=lambda p: p.name)
-def test_right_moves_are_exactly_the_oracles(problem):
+def test_the_oracles_winning_moves_are_all_marked(problem):
     assert problem.state.rules.variant == "freestyle"
-    assert gobang_answers(problem, MOVES - 1) == set(problem.accept)
+    assert gobang_answers(problem, MOVES - 1) <= set(problem.accept)
