@@ -4,6 +4,7 @@ command line says.
     python fake_gtp_engine.py --moves "D4 C3 pass" [--fault crash|hang|garbage --at K]
                               [--delay S] [--final-score B+3] [--playouts N]
                               [--refuse COMMAND]... [--banner] [--name NAME] [--log FILE]
+                              [--hang-on COMMAND]
 
 ``genmove`` answers the next word of ``--moves`` (anything: a vertex, ``pass``, ``resign``,
 an occupied point, nonsense), then ``pass`` once the list runs out; ``--delay`` seconds
@@ -14,7 +15,8 @@ that is not GTP.  ``--refuse play`` answers ``? illegal move`` to every ``play``
 ``--final-score`` is the ``final_score`` answer (``? cannot score`` without it);
 ``--playouts N`` adds a ``nakade-stats`` command that reports N playouts per search;
 ``--banner`` writes a non-GTP line to stdout at start-up; ``--log`` appends every command
-line received to a file.  Every other command is accepted with an empty reply.
+line received to a file; ``--hang-on NAME`` never answers the first command NAME (a
+hung baseline engine).  Every other command is accepted with an empty reply.
 """
 
 import argparse
@@ -34,6 +36,7 @@ def main(argv=None):
     ap.add_argument("--banner", action="store_true")
     ap.add_argument("--name", default="fake")
     ap.add_argument("--log")
+    ap.add_argument("--hang-on", metavar="COMMAND")
     a = ap.parse_args(argv)
     moves = a.moves.split()
     genmoves = 0
@@ -56,6 +59,8 @@ def main(argv=None):
         ident = words.pop(0) if words[0].isdigit() else ""
         name, args = words[0].lower(), words[1:]
         ok, text = True, ""
+        if name == a.hang_on:
+            time.sleep(3600)
         if name in a.refuse:
             ok, text = False, "illegal move" if name == "play" else "refused"
         elif name == "genmove":

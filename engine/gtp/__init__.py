@@ -12,7 +12,6 @@ Logs go to stderr only, through ``protocol.SafeStderr``.
 """
 
 import argparse
-import math
 import os
 import queue
 import sys
@@ -20,6 +19,7 @@ import threading
 import time
 
 from .. import NAME, __version__
+from ..cli_types import finite, positive_float, positive_int, seed
 from ..game.registry import game
 from ..scoring import ownership
 from ..search import registry
@@ -38,34 +38,6 @@ def build_table() -> CommandTable:
     return table
 
 
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, not {text}")
-    return value
-
-
-def _count(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative, not {text}")
-    return value
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"must be a finite number, not {text}")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    value = _finite(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be positive, not {text}")
-    return value
-
-
 def _key_value(text: str) -> tuple[str, str]:
     try:
         return registry.parse_pair(text)
@@ -80,7 +52,7 @@ def argument_parser() -> argparse.ArgumentParser:
                "--set c=0.5")
     ap.add_argument("--game", choices=GAMES, default="go")
     ap.add_argument("--size", type=int, help="board size (default 19 for Go, 15 for Gobang)")
-    ap.add_argument("--komi", type=_finite, default=7.5, help="Go komi (default 7.5)")
+    ap.add_argument("--komi", type=finite, default=7.5, help="Go komi (default 7.5)")
     ap.add_argument("--rule", choices=("freestyle", "exact5"), default="freestyle",
                     help="Gobang: five or more wins (freestyle) or exactly five (exact5)")
     ap.add_argument("--superko", action=argparse.BooleanOptionalAction, default=True,
@@ -91,14 +63,14 @@ def argument_parser() -> argparse.ArgumentParser:
     ap.add_argument("--algo", default="uct", metavar="SPEC",
                     help="search back end as NAME[:key=value]..., e.g. "
                          "uct:playout=heavy:rave=1; names: " + ", ".join(registry.names()))
-    ap.add_argument("--playouts", type=_positive_int,
+    ap.add_argument("--playouts", type=positive_int,
                     help="playouts per move (default 10000 when --time is not given)")
-    ap.add_argument("--time", type=_positive_float, metavar="SECONDS",
+    ap.add_argument("--time", type=positive_float, metavar="SECONDS",
                     help="seconds per move; with --playouts the first limit reached stops")
-    ap.add_argument("--seed", type=_count, default=0, help="seed of every random choice")
+    ap.add_argument("--seed", type=seed, default=0, help="seed of every random choice")
     ap.add_argument("--set", type=_key_value, action="append", default=[],
                     metavar="KEY=VALUE", help="back-end parameter (repeatable)")
-    ap.add_argument("--resign-threshold", type=_finite, metavar="WINRATE",
+    ap.add_argument("--resign-threshold", type=finite, metavar="WINRATE",
                     help="resign below this win rate (0 never); a back-end parameter")
     ap.add_argument("--version", action="version", version=f"{NAME} {__version__}")
     return ap
