@@ -12,6 +12,7 @@ a full disk or a careless user leaves behind.
   out (a writer may be finishing it) and reported.
 * ``repair``: run by the lock holder: the torn tail and the lines its parser refused leave
   the file (kept in ``FILE.corrupt``), the rest is rewritten atomically, and it says so.
+* ``NotAResultsFile``: something else where a results file should be.
 * ``ResultsWriteError``: every ``OSError`` of writing (an unwritable folder, a full disk)
   as one line naming the file and what to do about it.
 * ``code_version``: a digest of the engine's sources and data, recorded with every row so
@@ -36,6 +37,10 @@ CORRUPT_SUFFIX = ".corrupt"
 
 class OutputBusy(RuntimeError):
     """Another process holds the results folder."""
+
+
+class NotAResultsFile(ValueError):
+    """A file where a results file should be that is not one (another format, a device)."""
 
 
 class ResultsWriteError(RuntimeError):
@@ -166,14 +171,15 @@ def read_lines(path) -> tuple[list[tuple[int, str]], bool]:
     if not path.exists():
         return [], False
     if not path.is_file():
-        raise ValueError(f"{path} is not a regular file")
+        raise NotAResultsFile(f"{path} is not a regular file; move it away or choose "
+                              f"another output folder")
     data = path.read_bytes()
     end = data.rfind(b"\n") + 1
     text = data[:end].decode("utf-8", "replace")
     return list(enumerate(text.splitlines(), start=1)), end < len(data)
 
 
-def repair(path, bad: list[int], torn: bool, log=sys.stderr):
+def repair(path, bad: list[int], torn: bool, log=None):
     """Take the lines numbered ``bad`` and a torn tail out of ``path`` (the caller holds
     its folder's lock): they go to ``path.corrupt``, the rest stays in order."""
     if not bad and not torn:
@@ -196,7 +202,8 @@ def repair(path, bad: list[int], torn: bool, log=sys.stderr):
             f"unreadable"] if bad else []
     what += ["a torn last line"] if torn else []
     print(f"{path}: {' and '.join(what)}: moved to {path.name}{CORRUPT_SUFFIX}; the runs "
-          f"they held will be run again", file=log)
+          f"they held will be run again",
+          file=log or sys.stderr)
 
 
 def first_of_each(rows, key) -> tuple[list, int]:

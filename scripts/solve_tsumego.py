@@ -39,7 +39,8 @@ import sys
 from pathlib import Path
 
 from engine.cli_types import positive_float, positive_int
-from engine.results_store import FolderLock, OutputBusy, ResultsWriteError, replace_text
+from engine.results_store import (FolderLock, NotAResultsFile, OutputBusy, ResultsWriteError,
+                                  replace_text)
 from engine.search.registry import names, parse_pair
 from engine.tsumego.frame import MARGIN
 from engine.tsumego.problem import load_problems
@@ -194,9 +195,8 @@ def sweep(args, argv) -> int:
         rows, failures = run_sweep(report.problems, jobs, ResultsFile(out / "results.csv"),
                                    workers=args.workers, dask=args.dask, settings=settings,
                                    progress=not args.no_progress)
-    except ValueError as exc:   # a results.csv that is not a sweep's
-        print(f"solve_tsumego.py: {exc}; move it away or choose another --out",
-              file=sys.stderr)
+    except NotAResultsFile as exc:
+        print(f"solve_tsumego.py: {exc}", file=sys.stderr)
         return 2
     rates = solve_rates(rows)
     summary = {

@@ -272,3 +272,109 @@ def alive(pid: int) -> bool:
             return f.read().split(") ")[1][0] != "Z"
     except FileNotFoundError:
         return False
+
+
+# -- matches --------------------------------------------------------------------------------
+
+def match_config(games=2, seed=0):
+    from engine.match.referee import GameSetup
+    from engine.match.runner import EngineSpec, MatchConfig
+    setup = GameSetup(game="go", size=5, komi=7.5, command_timeout=10, startup_timeout=60,
+                      move_timeout=10)
+    engine = [sys.executable, str(FAKE), "--moves"]
+    return MatchConfig(a=EngineSpec("a", " ".join(engine + ["C3"])),
+                       b=EngineSpec("b", " ".join(engine + ["pass"])), setup=setup,
+                       games=games, seed=seed)
+
+
+def play(config, out):
+    from concurrent.futures import ThreadPoolExecutor
+    from engine.match.runner import run_match
+    with ThreadPoolExecutor(2) as pool:
+        return run_match(config, out, pool, warm=None, progress=False)
+
+
+def test_match_rows_carry_the_match_and_the_code(tmp_path):
+    config = match_config()
+    play(config, tmp_path)
+    rows = [json.loads(line) for line in
+            (tmp_path / "results.jsonl").read_text().splitlines()[1:]]
+    assert {(r["match"], r["code"]) for r in rows} == {(config.digest(), code_version())}
+
+
+def test_a_second_match_on_one_folder_is_refused_by_name(tmp_path):
+    holder = hold_lock(tmp_path)
+    try:
+        with pytest.raises(OutputBusy, match=f"process {holder.pid} "):
+            play(match_config(), tmp_path)
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_match_readers_count_each_game_once_and_skip_other_matches(tmp_path):
+    from engine.match.cells import Cell, recorded_rows
+    from engine.match.runner import read_results
+    play(match_config(), tmp_path / "cell")
+    path = tmp_path / "cell" / "results.jsonl"
+    lines = path.read_text().splitlines()
+    alien = json.loads(lines[1]) | {"index": 5, "match": "0123456789"}
+    path.write_text("\n".join(lines + lines[1:] + [json.dumps(alien)]) + "\n")
+    log = io.StringIO()
+    _, rows, _, _ = read_results(path, log)
+    assert sorted(rows) == [0, 1]
+    assert "2 duplicate row(s) not counted" in log.getvalue()
+    assert "1 row(s) of another match not counted" in log.getvalue()
+    cell = Cell("cell", "t", "x", None, "a", "b", match_config().setup, 0, 2)
+    assert [r["index"] for r in recorded_rows(tmp_path, cell)] == [0, 1]
+    summary = play(match_config(), tmp_path / "cell")
+    assert summary.total.games == 2
+
+
+def test_a_corrupt_match_line_is_moved_out_and_its_game_played_again(tmp_path, capsys):
+    play(match_config(), tmp_path)
+    path = tmp_path / "results.jsonl"
+    lines = path.read_text().splitlines()
+    lines[1] = lines[1][:40]
+    path.write_text("\n".join(lines) + "\n")
+    summary = play(match_config(), tmp_path)
+    assert summary.total.games == 2
+    assert "line 2 unreadable: moved to results.jsonl.corrupt" in capsys.readouterr().err
+    assert len(path.read_text().splitlines()) == 3
+
+
+def test_another_match_is_refused_naming_what_differs(tmp_path):
+    from engine.match.runner import MatchMismatch
+    play(match_config(), tmp_path)
+    with pytest.raises(MatchMismatch, match=r"differs in seed\)"):
+        play(match_config(seed=3), tmp_path)
+
+
+def run_match_cli(*args):
+    return subprocess.run([sys.executable, str(ROOT / "scripts" / "match.py"), *args],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+@pytest.mark.parametrize("flag, value", [
+    ("--komi", "nan"), ("--komi", "inf"), ("--workers", "0"), ("--max-moves", "0"),
+    ("--max-moves", "-1"), ("--playouts", "0"), ("--move-timeout", "0"),
+    ("--seed", str(2**64)), ("--move-time", "1e999"), ("--games", "-1")])
+def test_bad_match_values_are_argparse_errors(flag, value):
+    done = run_match_cli("--a", "x", "--b", "y", flag, value)
+    assert done.returncode == 2 and f"argument {flag}: " in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_the_match_command_line_reports_a_busy_folder_in_one_line(tmp_path):
+    holder = hold_lock(tmp_path)
+    try:
+        done = run_match_cli("--a", f"{sys.executable} {FAKE}", "--b",
+                             f"{sys.executable} {FAKE}", "--games", "1", "--out",
+                             str(tmp_path), "--no-progress", "--no-warm-up")
+    finally:
+        holder.kill()
+        holder.wait()
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1].startswith(
+        f"match.py: {tmp_path} is in use by process {holder.pid}")

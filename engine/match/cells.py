@@ -8,12 +8,13 @@ module's ``main``.
 
 import argparse
 import fnmatch
-import json
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from .referee import GameSetup
-from .runner import RESULTS_FILE, EngineSpec, MatchConfig, local_executor, run_match
+from .runner import (RESULTS_FILE, EngineSpec, MatchConfig, local_executor, read_results,
+                     run_match)
 from .stats import summarise
 from ..search.registry import parse_spec
 
@@ -58,11 +59,9 @@ def config(cell: Cell, games: int, seed: int) -> MatchConfig:
 
 
 def recorded_rows(root: Path, cell: Cell) -> list[dict]:
-    path = root / cell.name / RESULTS_FILE
-    if not path.exists():
-        return []
-    lines = path.read_text().splitlines()[1:]
-    return [json.loads(line) for line in lines if line.strip()]
+    """The cell's games, each once (``runner.read_results``)."""
+    _, rows, _, _ = read_results(root / cell.name / RESULTS_FILE, log=sys.stderr)
+    return [rows[i] for i in sorted(rows)]
 
 
 def _pct(x: float) -> str:

@@ -43,7 +43,7 @@ from pathlib import Path
 from ..game.registry import GameConfig
 from ..lifetime import die_with_parent
 from ..match.gtp_client import kill_engines
-from ..results_store import (FolderLock, append_line, code_version, first_of_each,
+from ..results_store import (FolderLock, NotAResultsFile, append_line, code_version, first_of_each,
                              read_lines, repair, replace_text)
 from ..search.base import Budget
 from .solve import (COLUMNS, CONFIG_COLUMNS, GTP_TIMEOUT, REQUIRED_COLUMNS, gtp_name,
@@ -138,8 +138,9 @@ class ResultsFile:
         header = tuple(next(csv.reader([lines[0][1]]), ()))
         if not (len(REQUIRED_COLUMNS) <= len(header) <= len(COLUMNS)
                 and header == COLUMNS[:len(header)]):
-            raise ValueError(f"{self.path}: columns {list(header)}, expected "
-                             f"{list(COLUMNS)}: not a sweep's results file")
+            raise NotAResultsFile(f"{self.path}: columns {list(header)}, expected "
+                                  f"{list(COLUMNS)}: not a sweep's results file; move it "
+                                  f"away or choose another output folder")
         rows, bad = [], []
         for number, text in lines[1:]:
             row = self._parse(header, text)
@@ -162,7 +163,7 @@ class ResultsFile:
                 print(f"{self.path}: {doubles} duplicate row(s) not counted", file=log)
         return unique
 
-    def prepare(self, log=sys.stderr):
+    def prepare(self, log=None):
         """Before appending (the caller holds the lock): move unreadable lines out, and
         bring a file of older columns up to ``COLUMNS``."""
         header, rows, bad, torn = self._scan()
