@@ -7,6 +7,8 @@ import argparse
 import math
 
 SEED_LIMIT = 2**64   # the generators are seeded with 64 bits: larger seeds would wrap
+MAX_SECONDS = 1e6    # a timeout or clock longer than this (11.6 days) is a mistake, and
+                     # waits beyond threading.TIMEOUT_MAX would overflow
 
 
 def count(text: str) -> int:
@@ -52,6 +54,22 @@ def non_negative_float(text: str) -> float:
     value = finite(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"must not be negative, not {text}")
+    return value
+
+
+def seconds(text: str) -> float:
+    """A positive duration of at most ``MAX_SECONDS``."""
+    return _at_most(positive_float(text), text)
+
+
+def clock_seconds(text: str) -> float:
+    """A duration of 0 to ``MAX_SECONDS`` (a clock setting, a grace)."""
+    return _at_most(non_negative_float(text), text)
+
+
+def _at_most(value: float, text: str) -> float:
+    if value > MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_SECONDS:g} s, not {text}")
     return value
 
 

@@ -21,8 +21,7 @@ import argparse
 import os
 import sys
 
-from engine.cli_types import (count, finite, non_negative_float, positive_float,
-                              positive_int, seed)
+from engine.cli_types import clock_seconds, count, finite, positive_int, seconds, seed
 from engine.match.referee import GameSetup
 from engine.match.runner import (EngineSpec, MatchConfig, MatchMismatch, WarmUpFailed,
                                  dask_backend, default_out_dir, local_executor, run_match,
@@ -59,17 +58,17 @@ def argument_parser() -> argparse.ArgumentParser:
     budget.add_argument("--playouts", type=positive_int,
                         help="per-move playouts, set with nakade-budget (our engines)")
     clock = budget.add_mutually_exclusive_group()
-    clock.add_argument("--move-time", type=positive_float, metavar="S",
+    clock.add_argument("--move-time", type=seconds, metavar="S",
                        help="seconds per move (sent as time_settings 0 S 1), enforced")
-    clock.add_argument("--time-settings", type=non_negative_float, nargs=3,
+    clock.add_argument("--time-settings", type=clock_seconds, nargs=3,
                        metavar=("MAIN", "BYO", "STONES"),
                        help="Canadian clock per side, sent as time_settings, enforced")
-    budget.add_argument("--time-grace", type=non_negative_float, default=0.5,
+    budget.add_argument("--time-grace", type=clock_seconds, default=0.5,
                         help="seconds a move may overrun its clock (default 0.5)")
-    budget.add_argument("--move-timeout", type=positive_float, default=600.0,
+    budget.add_argument("--move-timeout", type=seconds, default=600.0,
                         help="bound on a move without a clock (default 600 s)")
-    budget.add_argument("--command-timeout", type=positive_float, default=60.0)
-    budget.add_argument("--startup-timeout", type=positive_float, default=300.0)
+    budget.add_argument("--command-timeout", type=seconds, default=60.0)
+    budget.add_argument("--startup-timeout", type=seconds, default=300.0)
     match = ap.add_argument_group("match")
     match.add_argument("--games", type=count, default=100)
     match.add_argument("--seed", type=seed, default=0, help="master seed of the match")

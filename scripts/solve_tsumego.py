@@ -38,7 +38,7 @@ import shlex
 import sys
 from pathlib import Path
 
-from engine.cli_types import positive_float, positive_int
+from engine.cli_types import positive_int, seconds
 from engine.results_store import (FolderLock, NotAResultsFile, OutputBusy, ResultsWriteError,
                                   replace_text)
 from engine.search.registry import names, parse_pair
@@ -75,7 +75,7 @@ def parse_args(argv):
                     help="local worker processes (default: one per core; 1: no pool)")
     ap.add_argument("--dask", metavar="ADDRESS", help="run on this Dask scheduler")
     ap.add_argument("--gtp", metavar="CMD", help="an external GTP engine as a baseline")
-    ap.add_argument("--gtp-timeout", type=positive_float, default=300.0, metavar="S",
+    ap.add_argument("--gtp-timeout", type=seconds, default=300.0, metavar="S",
                     help="seconds the --gtp engine may take over one command before it is "
                          "killed and its job counted as failed (default 300)")
     ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",

@@ -8,12 +8,19 @@ a throwaway position (numba loads or compiles each kernel on its first call; doi
 here means the first ``genmove`` is not a compile, and the reply path never waits for it
 unless it needs the very kernel being compiled, which numba serialises safely).
 
-Logs go to stderr only, through ``protocol.SafeStderr``.
+Logs go to stderr only, through ``protocol.SafeStderr``, which never lets a closed or full
+stderr take the protocol down.
+
+Signals: SIGINT (Ctrl-C) or SIGTERM stops the search being run -- it is answered with the
+best move found so far -- and the engine then exits without reading further commands,
+with exit status 128 + the signal (130 for SIGINT, 143 for SIGTERM).  A second signal
+exits at once with the same status.  Status 0 is ``quit`` or the end of input.
 """
 
 import argparse
 import os
 import queue
+import signal
 import sys
 import threading
 import time
@@ -118,24 +125,51 @@ def warm_up(settings: Settings):
     log(f"kernels ready in {time.monotonic() - start:.1f} s")
 
 
-def serve(settings: Settings, searcher, stdin, stdout) -> None:
-    """Answer GTP on binary streams until ``quit`` or end of input."""
+def serve(settings: Settings, searcher, stdin, stdout, on_session=None) -> Session:
+    """Answer GTP on binary streams until ``quit``, end of input or ``Session.stop``;
+    ``on_session(session)`` is called before the first request is read."""
     requests: queue.Queue = queue.Queue()
-    Reader(stdin, requests).start()
     context = Context(settings, searcher)
     session = Session(build_table(), context, Output(stdout), idle=context.ponder)
+    if on_session is not None:
+        on_session(session)
+    Reader(stdin, requests).start()
     session.serve(requests)
+    return session
+
+
+def stop_on_signals(session: Session):
+    """SIGINT and SIGTERM call ``session.stop`` (see the module docstring).  The handlers
+    only wake a thread through the signal wakeup pipe; the thread does the stopping, so no
+    lock is ever taken inside a signal handler."""
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *args: None)
+
+    def watch():
+        while True:
+            signum = os.read(read_end, 1)[0]
+            if session.signal is not None:
+                os._exit(128 + session.signal)
+            log(f"signal {signal.Signals(signum).name}: stopping")
+            session.stop(signum)
+
+    threading.Thread(target=watch, name="signals", daemon=True).start()
 
 
 def main(argv=None):
     settings, searcher = parse_settings(argv)
-    sys.stderr = SafeStderr(sys.stderr)
+    sys.stderr = SafeStderr(sys.stderr)   # None (stderr closed) included
     threading.Thread(target=warm_up, args=(settings,), name="warm-up", daemon=True).start()
+    session = None
     try:
-        serve(settings, searcher, sys.stdin.buffer, sys.stdout.buffer)
+        session = serve(settings, searcher, sys.stdin.buffer, sys.stdout.buffer,
+                        on_session=stop_on_signals)
     except BrokenPipeError:
         pass  # the client closed our output: nobody is left to answer
     sys.stderr.flush()
     # exit at once (responses are flushed as written): a warm-up still compiling must not
     # keep the client waiting, nor can it be interrupted cleanly at interpreter shutdown
-    os._exit(0)
+    os._exit(0 if session is None or session.signal is None else 128 + session.signal)
