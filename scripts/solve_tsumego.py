@@ -10,7 +10,8 @@ or folders searched for them.  Writes into DIR:
 
 * results.csv   one row per problem, back end, budget, seed and mode, appended as each
                 run finishes; run the same command again to resume an interrupted sweep
-                (columns problem,algo,budget,seed,move,correct,seconds,restrict)
+                (columns problem,algo,budget,seed,move,correct,seconds,restrict, then
+                the configuration: frame,options,command,version)
 * summary.json  solve rate and 95 % Wilson interval per back end and budget, plus what
                 was loaded, skipped and unreadable, and whether the run was restricted
 * per_problem.md  which back end solved which problem (solved seeds / seeds)
@@ -28,7 +29,7 @@ restricted series are labelled ``SPEC+restrict``.
 Every row records the configuration it ran with (frame, options, the baseline's command
 line, the code version), and a re-run counts only the rows of its own configuration:
 changed flags or code run their jobs anew.  One sweep at a time per ``--out`` (a second
-one refuses, naming the first); see engine/tsumego/README.md.  Errors of the output
+one refuses, naming the first); see docs/tsumego-sweeps.md.  Errors of the output
 folder (unwritable, disk full, busy) are one line on stderr and exit status 2.
 """
 
