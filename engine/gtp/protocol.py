@@ -12,9 +12,9 @@ unparsed, and answered ``? line too long``.  If the reader fails in any way, inp
 as ended, so the engine exits instead of waiting for ever.
 
 Output: ``=id payload`` or ``?id message``, then one empty line, flushed at once; stdout
-carries nothing else.  Diagnostics (``log``, ``SafeStderr``) never raise: a closed,
-full or broken stderr costs the diagnostics, never a reply.  Blank lines inside a payload would end the response early in every
-client, so they are dropped.
+carries nothing else.  Blank lines inside a payload would end the response early in every
+client, so they are dropped.  Diagnostics (``log``, ``SafeStderr``) never raise: a closed,
+full or broken stderr costs the diagnostics, never a reply.
 
 Threads: the reader turns each stdin line into a ``Request`` and queues it; the worker (the
 main thread) answers queued requests one by one.  Each request carries two events the

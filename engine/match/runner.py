@@ -50,8 +50,8 @@ from ..game.coords import to_gtp
 from ..core.layout import BLACK, WHITE
 from ..game.sgf import save_game
 from ..lifetime import die_with_parent
-from ..results_store import (FolderLock, NotAResultsFile, append_line, code_version, read_lines, repair,
-                             write_error)
+from ..results_store import (FolderLock, NotAResultsFile, append_line, code_version,
+                             read_lines, repair, write_error)
 from .gtp_client import CommandFailed, EngineFault, GtpClient, kill_engines
 from .referee import GameSetup, Referee, parse_opening, random_opening
 from .stats import LABELS, format_summary, summarise
