@@ -20,7 +20,7 @@ from .stats import summarise
 from ..cli_types import positive_int
 from ..search.registry import parse_spec
 
-ENGINE = ".venv/bin/python gtp_main.py"
+ENGINE = "{python} gtp_main.py"   # the runner puts the running interpreter for {python}
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,9 @@ black and every game has its own opening.  Openings are ``random_opening`` moves
 the referee, or lines of ``openings`` taken in turn.  Every seed comes from the master
 ``seed`` through ``derive_seed``: the opening's from the pair, each engine's from the game
 and its label, substituted for ``{seed}`` in its command line.  The same configuration
-therefore plays the same games.
+therefore plays the same games.  ``{python}`` in a command line stands for the interpreter
+running the match (``sys.executable``), so a stored command does not name a machine's
+paths.
 
 Running (``run_match``): each game is ``run_game(job)`` -- two fresh engine processes, a
 ``Referee``, the SGF text -- on a ``concurrent.futures`` executor: a process pool locally,
@@ -18,8 +20,10 @@ game, one whole line appended and fsynced as it arrives), ``games/game-NNNN.sgf`
 ``summary.txt``.  Each row also carries ``match`` (a digest of the identity) and ``code``
 (``engine.results_store.code_version``, the runner's code).  On a re-run with the same
 identity the rows already there are kept and only missing games are played; a different
-identity is refused, naming what differs.  The number of games is not part of the
-identity, so a match can be extended.
+identity is refused, naming what differs.  Files written before ``{python}`` existed named
+the interpreter ``.venv/bin/python``; such a header still matches the same match written
+with ``{python}``.  The number of games is not part of the identity, so a match can be
+extended.
 
 Integrity (``engine.results_store``): a match holds its folder's lock while it runs, so a
 second one on the same folder refuses, naming the first.  Before playing, a torn last line
@@ -60,6 +64,8 @@ RESULTS_FILE = "results.jsonl"
 SUMMARY_FILE = "summary.txt"
 GAMES_DIR = "games"
 SEED_TEMPLATE = "{seed}"
+PYTHON_TEMPLATE = "{python}"
+LEGACY_PYTHON = ".venv/bin/python"   # what result files said before PYTHON_TEMPLATE
 
 
 class MatchMismatch(ValueError):
@@ -85,7 +91,8 @@ class EngineSpec:
         return self.name or self.command
 
     def argv(self, seed: int) -> list[str]:
-        return shlex.split(self.command.replace(SEED_TEMPLATE, str(seed)))
+        return [arg.replace(PYTHON_TEMPLATE, sys.executable)
+                for arg in shlex.split(self.command.replace(SEED_TEMPLATE, str(seed)))]
 
 
 @dataclass(frozen=True)
@@ -245,6 +252,24 @@ def dask_backend(client):
     return client.get_executor(pure=False), lambda config: client.run(warm_up, config)
 
 
+def legacy_identity(identity: dict) -> dict:
+    """``identity`` as a results file written before ``{python}`` recorded it."""
+    old = dict(identity)
+    for label in LABELS:
+        old[label] = old[label].replace(PYTHON_TEMPLATE, LEGACY_PYTHON)
+    return old
+
+
+def _digests(identity: dict) -> set:
+    """The ``match`` digests rows of a file with this header may carry: the header's, and,
+    for a header of before ``{python}``, that of the same match written with it."""
+    modern = dict(identity)
+    for label in LABELS:
+        if isinstance(modern.get(label), str):
+            modern[label] = modern[label].replace(LEGACY_PYTHON, PYTHON_TEMPLATE)
+    return {identity_digest(identity), identity_digest(modern)}
+
+
 def read_results(path, log=None) -> tuple[dict | None, dict, list[int], bool]:
     """What a results file holds: (its header's identity or None, the rows of that match by
     game index -- the first of each, rows of another match left out --, the numbers of the
@@ -258,7 +283,7 @@ def read_results(path, log=None) -> tuple[dict | None, dict, list[int], bool]:
     except (ValueError, KeyError, TypeError):
         raise NotAResultsFile(f"{path}: the first line is not a match header; move the "
                               f"file away or choose another output folder") from None
-    mine = identity_digest(identity)
+    mine = _digests(identity)
     rows, bad, doubles, foreign = {}, [], 0, 0
     for number, text in lines[1:]:
         try:
@@ -269,7 +294,7 @@ def read_results(path, log=None) -> tuple[dict | None, dict, list[int], bool]:
         except (ValueError, KeyError, TypeError):
             bad.append(number)
             continue
-        if row.get("match", mine) != mine:
+        if row.get("match") is not None and row["match"] not in mine:   # older rows: none
             foreign += 1
         elif index in rows:
             doubles += 1
@@ -301,14 +326,14 @@ class ResultsFile:
             repair(self.path, [], torn, self.log)
             append_line(self.path, json.dumps({"match": self.identity}))
             return {}
-        if identity != self.identity:
+        if identity not in (self.identity, legacy_identity(self.identity)):
             differ = sorted(k for k in set(identity) | set(self.identity)
                             if identity.get(k) != self.identity.get(k))
             raise MatchMismatch(f"{self.path} holds another match (it differs in "
                                 f"{', '.join(differ)}); choose another output folder or "
                                 f"delete it")
         repair(self.path, bad, torn, self.log)
-        identity, rows, _, _ = read_results(self.path, self.log)
+        _, rows, _, _ = read_results(self.path, self.log)
         return rows
 
     def append(self, row: dict):
