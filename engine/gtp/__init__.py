@@ -31,7 +31,7 @@ from ..game.registry import game
 from ..scoring import ownership
 from ..search import registry
 from ..search.base import Budget
-from . import commands, extensions
+from . import analysis, commands, extensions, gfx, reports
 from .context import GAMES, Context, Settings
 from .protocol import CommandTable, Output, Reader, SafeStderr, Session, log
 
@@ -42,6 +42,9 @@ def build_table() -> CommandTable:
     table = CommandTable()
     commands.register(table)
     extensions.register(table)
+    analysis.register(table)
+    gfx.register(table)
+    reports.register(table)
     return table
 
 

@@ -70,6 +70,9 @@ class Context:
         self.time_settings: TimeSettings | None = None
         self.clocks: dict[int, Clock] = {}
         self.last_result: SearchResult | None = None
+        self.last_color = BLACK                   # the colour ``last_result`` searched for
+        # engine moves by their index in ``state.moves``: (colour, move, search result)
+        self.move_results: dict[int, tuple[int, int, SearchResult]] = {}
         self.request = None          # the request being answered (set by the session)
         self.quitting = False
         self._state = None
@@ -92,6 +95,7 @@ class Context:
         rules = self.settings.rules(self.size if size is None else size, self.komi)
         self.rules = rules
         self._state = None
+        self.move_results.clear()
         self.searcher.reset()
         if self.time_settings is not None:
             self.set_time_settings(self.time_settings)
@@ -108,10 +112,14 @@ class Context:
         self.rules = state.rules
         if self.game == "go":
             self.komi = state.komi
+        self.move_results.clear()
         self.searcher.reset()
 
     def setup_changed(self):
-        """The position changed other than by a move (undo, handicap): trees are stale."""
+        """The position changed other than by a move (undo, handicap): trees are stale,
+        and so are the search results of moves taken back."""
+        played = len(self.state.moves)
+        self.move_results = {i: r for i, r in self.move_results.items() if i < played}
         self.searcher.reset()
 
     def is_empty(self) -> bool:
@@ -164,9 +172,11 @@ class Context:
         self.playouts, self.seconds = playouts, seconds
 
     def search(self, color: int, budget: Budget, stop: threading.Event | None = None,
-               progress=None) -> SearchResult:
-        result = self.searcher.search(self.root(color), budget, stop=stop, progress=progress)
-        self.last_result = result
+               progress=None, allowed=None) -> SearchResult:
+        """Search for ``color`` (``Searcher.search``: ``allowed`` limits the root's moves)."""
+        result = self.searcher.search(self.root(color), budget, stop=stop, progress=progress,
+                                      allowed=allowed)
+        self.last_result, self.last_color = result, color
         return result
 
     def ponder(self, stop: threading.Event):
@@ -177,14 +187,19 @@ class Context:
         if self.pondering and not stop.is_set():
             self.searcher.search(self.state, Budget(seconds=PONDER_SECONDS), stop=stop)
 
-    def think(self, color: int, stop: threading.Event | None = None) -> SearchResult:
+    def think(self, color: int, stop: threading.Event | None = None, progress=None,
+              allowed=None) -> SearchResult:
         """Search a move for ``color`` within the move budget; the board is untouched."""
-        return self.search(color, self.move_budget(color, self._since()), stop)
+        return self.search(color, self.move_budget(color, self._since()), stop, progress,
+                           allowed)
 
     def commit(self, move: int, color: int) -> int:
         """Play a generated move (a resignation plays nothing) and charge its time to
-        ``color``'s clock; returns the move."""
+        ``color``'s clock; returns the move.  The last search is kept as the move's
+        (``move_results``: SGF comments)."""
         if move != RESIGN:
+            if self.last_result is not None:
+                self.move_results[len(self.state.moves)] = (color, move, self.last_result)
             self.play(move, color)
         self.spend(color, time.monotonic() - self._since())
         return move

@@ -195,7 +195,8 @@ def run_game(job: GameJob) -> dict:
               "draw" if outcome.winner == 0 else labels[outcome.winner])
     players = {labels[c]: p for c, p in outcome.players.items()}
     sgf = save_game(outcome.state, black_name=job.names[0], white_name=job.names[1],
-                    result=outcome.result, comments=outcome.comments)
+                    result=outcome.result, comments=outcome.comments,
+                    winrates=outcome.winrates)
     return _row(job, winner=winner, result=outcome.result, reason=outcome.reason,
                 detail=outcome.detail, moves=len(outcome.state.moves),
                 engines={k: p.name for k, p in players.items()},
