@@ -312,23 +312,28 @@ def test_a_second_match_on_one_folder_is_refused_by_name(tmp_path):
         holder.wait()
 
 
-def test_match_readers_count_each_game_once_and_skip_other_matches(tmp_path):
+def test_match_readers_count_each_game_once(tmp_path):
     from engine.match.cells import Cell, recorded_rows
     from engine.match.runner import read_results
     play(match_config(), tmp_path / "cell")
     path = tmp_path / "cell" / "results.jsonl"
     lines = path.read_text().splitlines()
-    alien = json.loads(lines[1]) | {"index": 5, "match": "0123456789"}
-    path.write_text("\n".join(lines + lines[1:] + [json.dumps(alien)]) + "\n")
+    path.write_text("\n".join(lines + lines[1:]) + "\n")   # two writers' worth of rows
     log = io.StringIO()
     _, rows, _, _ = read_results(path, log)
     assert sorted(rows) == [0, 1]
     assert "2 duplicate row(s) not counted" in log.getvalue()
-    assert "1 row(s) of another match not counted" in log.getvalue()
     cell = Cell("cell", "t", "x", None, "a", "b", match_config().setup, 0, 2)
     assert [r["index"] for r in recorded_rows(tmp_path, cell)] == [0, 1]
     summary = play(match_config(), tmp_path / "cell")
     assert summary.total.games == 2
+
+
+def test_a_file_that_is_not_a_match_is_refused(tmp_path):
+    from engine.results_store import NotAResultsFile
+    (tmp_path / "results.jsonl").write_text('{"index": 0}\n')
+    with pytest.raises(NotAResultsFile, match="not a match header"):
+        play(match_config(), tmp_path)
 
 
 def test_a_corrupt_match_line_is_moved_out_and_its_game_played_again(tmp_path, capsys):

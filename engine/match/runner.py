@@ -22,14 +22,15 @@ game, one whole line appended and fsynced as it arrives), ``games/game-NNNN.sgf`
 identity the rows already there are kept and only missing games are played; a different
 identity is refused, naming what differs.  Files written before ``{python}`` existed named
 the interpreter ``.venv/bin/python``; such a header still matches the same match written
-with ``{python}``.  The number of games is not part of the identity, so a match can be
+with ``{python}``.  Files recorded before presets existed resume as
+``engine.match.legacy`` says.  The number of games is not part of the identity, so a match can be
 extended.
 
 Integrity (``engine.results_store``): a match holds its folder's lock while it runs, so a
 second one on the same folder refuses, naming the first.  Before playing, a torn last line
 (a kill while writing) or a line that does not parse is moved to ``results.jsonl.corrupt``
 with a message, and its game is played again; readers (``read_results``) keep the first
-row of each game and skip rows of another match, so nothing is counted twice.  Pool
+row of each game, so nothing is counted twice.  Pool
 workers die with the runner (``engine.lifetime``), and their engines with them.
 
 Before the games, ``warm_up`` starts each distinct engine command once and has it generate
@@ -56,6 +57,7 @@ from ..game.sgf import save_game
 from ..lifetime import die_with_parent
 from ..results_store import (FolderLock, NotAResultsFile, append_line, code_version,
                              read_lines, repair, write_error)
+from .legacy import PRESETS_MARKER, pre_presets_identity, stable_setup
 from .gtp_client import CommandFailed, EngineFault, GtpClient, kill_engines
 from .referee import GameSetup, Referee, parse_opening, random_opening
 from .stats import LABELS, format_summary, summarise
@@ -116,7 +118,8 @@ class MatchConfig:
         """What fixes the content of the games (JSON-ready): not the number of games, the
         display names, or how the games are run."""
         return json.loads(json.dumps({
-            "a": self.a.command, "b": self.b.command, "setup": asdict(self.setup),
+            "a": self.a.command, "b": self.b.command,
+            "setup": stable_setup(asdict(self.setup)),
             "alternate": self.alternate, "seed": self.seed,
             "random_opening": self.random_opening, "openings": list(self.openings)}))
 
@@ -261,31 +264,22 @@ def legacy_identity(identity: dict) -> dict:
     return old
 
 
-def _digests(identity: dict) -> set:
-    """The ``match`` digests rows of a file with this header may carry: the header's, and,
-    for a header of before ``{python}``, that of the same match written with it."""
-    modern = dict(identity)
-    for label in LABELS:
-        if isinstance(modern.get(label), str):
-            modern[label] = modern[label].replace(LEGACY_PYTHON, PYTHON_TEMPLATE)
-    return {identity_digest(identity), identity_digest(modern)}
-
-
 def read_results(path, log=None) -> tuple[dict | None, dict, list[int], bool]:
-    """What a results file holds: (its header's identity or None, the rows of that match by
-    game index -- the first of each, rows of another match left out --, the numbers of the
-    lines that do not parse, whether the last line is torn).  ``log`` hears what was left
-    out.  NotAResultsFile when the first line is not a match header."""
+    """What a results file holds: (its header line, or None for an empty file; the rows by
+    game index, the first of each; the numbers of the lines that do not parse; whether the
+    last line is torn).  ``log`` hears what was left out.  NotAResultsFile when the first
+    line is not a match header."""
     lines, torn = read_lines(path)
     if not lines:
         return None, {}, [], torn
     try:
-        identity = json.loads(lines[0][1])["match"]
+        header = json.loads(lines[0][1])
+        if not isinstance(header["match"], dict):
+            raise TypeError
     except (ValueError, KeyError, TypeError):
         raise NotAResultsFile(f"{path}: the first line is not a match header; move the "
                               f"file away or choose another output folder") from None
-    mine = _digests(identity)
-    rows, bad, doubles, foreign = {}, [], 0, 0
+    rows, bad, doubles = {}, [], 0
     for number, text in lines[1:]:
         try:
             row = json.loads(text)
@@ -295,19 +289,16 @@ def read_results(path, log=None) -> tuple[dict | None, dict, list[int], bool]:
         except (ValueError, KeyError, TypeError):
             bad.append(number)
             continue
-        if row.get("match") is not None and row["match"] not in mine:   # older rows: none
-            foreign += 1
-        elif index in rows:
+        if index in rows:
             doubles += 1
         else:
             rows[index] = row
     if log is not None:
         for count, what in ((len(bad) + torn, "unreadable line(s) skipped"),
-                            (doubles, "duplicate row(s) not counted"),
-                            (foreign, "row(s) of another match not counted")):
+                            (doubles, "duplicate row(s) not counted")):
             if count:
                 print(f"{path}: {count} {what}", file=log)
-    return identity, rows, bad, torn
+    return header, rows, bad, torn
 
 
 class ResultsFile:
@@ -322,17 +313,25 @@ class ResultsFile:
     def load(self) -> dict:
         """Rows already recorded, by game index, the file repaired first; creates the file
         when there is none.  MatchMismatch when it holds another match."""
-        identity, rows, bad, torn = read_results(self.path)
-        if identity is None:
+        header, rows, bad, torn = read_results(self.path)
+        if header is None:
             repair(self.path, [], torn, self.log)
-            append_line(self.path, json.dumps({"match": self.identity}))
+            append_line(self.path, json.dumps({"match": self.identity, PRESETS_MARKER: 1}))
             return {}
-        if identity not in (self.identity, legacy_identity(self.identity)):
-            differ = sorted(k for k in set(identity) | set(self.identity)
-                            if identity.get(k) != self.identity.get(k))
+        # a file recorded before presets holds what our commands meant then
+        same = (self.identity if header.get(PRESETS_MARKER)
+                else pre_presets_identity(self.identity))
+        accepted = [] if same is None else [same, legacy_identity(same)]
+        recorded = header["match"]
+        if recorded not in accepted:
+            differ = sorted(k for k in set(recorded) | set(self.identity)
+                            if recorded.get(k) != self.identity.get(k))
+            before = "" if header.get(PRESETS_MARKER) else (
+                "; recorded before presets: our engine's commands resume it with "
+                "--preset paper, engine/match/legacy.py")
             raise MatchMismatch(f"{self.path} holds another match (it differs in "
-                                f"{', '.join(differ)}); choose another output folder or "
-                                f"delete it")
+                                f"{', '.join(differ)}{before}); choose another output "
+                                f"folder or delete it")
         repair(self.path, bad, torn, self.log)
         _, rows, _, _ = read_results(self.path, self.log)
         return rows
