@@ -2,7 +2,8 @@
 from the root by the tree policy, expanding a leaf once it has ``expand_after`` visits,
 play the simulation out, back its result up; with ``solver`` on, a simulation that ends
 inside the tree proves its leaf (``engine.search.solver``) and a proven root ends the
-search.
+search.  A tsumego (``Position.target``) ends a simulation at the leaf once its fight is
+decided (``solver.fight_winner``), and a leaf proven so is never grown.
 
 The two back ends differ only in the tree policy, given by the type of ``params``:
 ``UctParams`` selects ``engine.search.uct_kernels``' hooks (UCB1, RAVE, priors, AMAF
@@ -25,10 +26,10 @@ from numba import njit
 from numba.extending import overload
 
 from ..core import game
-from ..core.layout import M_MOVES, M_TO_PLAY
+from ..core.layout import M_KO, M_MOVES, M_TO_PLAY
 from . import linuct_kernels, uct_kernels
-from .solver import prove_leaf
-from .tree import MOVE, NCHILD, PROVEN, VISITS
+from .solver import fight_winner, prove_leaf
+from .tree import MOVE, NCHILD, PROVEN, VISITS, WIN
 
 _POLICIES = {uct_kernels.UctParams: uct_kernels, linuct_kernels.LinuctParams: linuct_kernels}
 
@@ -129,14 +130,18 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
     begin(params, model, pos, scratch)
     done = 0
     sim = 0
+    fight = pos.target.shape[0] > 0
     while done < count and sim < max_sim and ti[PROVEN, 0] == 0:   # 0 unless the solver settled it
         game.copy_state(pos.s, pos.meta, ss, smeta)
         begin_descent(params, model, scratch)
         node = 0
         depth = 0
         path[0] = 0
+        ko_line = False     # a ko capture on the way: the leaf is not proven
         while depth < max_depth and not game.is_terminal(ss, smeta):
             if ti[NCHILD, node] == 0:
+                if ti[PROVEN, node] != 0:
+                    break   # a fight settled at this leaf: nothing below to learn
                 if ti[VISITS, node] < params.expand_after:
                     break
                 if grow(params, tree, node, scratch, pos, know, rng) <= 0:
@@ -145,18 +150,27 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
             game.play(ss, smeta, zob, ti[MOVE, node], smeta[M_TO_PLAY])
             depth += 1
             path[depth] = node
+            ko_line = ko_line or (fight and smeta[M_KO] >= 0)
             stepped(params, tree, node, depth, scratch)
         sim += depth
-        if game.is_terminal(ss, smeta):
+        mover = root_color if depth % 2 == 1 else 3 - root_color
+        proof = params.solver and depth > 0 and not ko_line
+        if depth > 0 and ti[PROVEN, node] != 0 and ti[NCHILD, node] == 0:
+            winner = mover if ti[PROVEN, node] == WIN else 3 - mover
+        elif game.is_terminal(ss, smeta):
             winner = game.terminal_winner(ss, smeta, pos.komi)
-            if params.solver and depth > 0:
-                prove_leaf(ti, path, depth, root_color if depth % 2 == 1 else 3 - root_color,
-                           winner)
+            if proof:
+                prove_leaf(ti, path, depth, mover, winner)
         else:
-            start = smeta[M_MOVES]
-            winner = game.policy_playout_winner(ss, smeta, zob, rng, pos.komi, amaf, know.pat,
-                                                know.policy)
-            sim += smeta[M_MOVES] - start
+            winner = fight_winner(ss, smeta, pos.target, pos.attacker) if fight else 0
+            if winner != 0:
+                if proof:
+                    prove_leaf(ti, path, depth, mover, winner)
+            else:
+                start = smeta[M_MOVES]
+                winner = game.policy_playout_winner(ss, smeta, zob, rng, pos.komi, amaf,
+                                                    know.pat, know.policy)
+                sim += smeta[M_MOVES] - start
         observe(params, model, tree, depth, root_color, winner, scratch, rng)
         done += 1
     return done, sim

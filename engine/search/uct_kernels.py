@@ -112,9 +112,10 @@ def begin_descent(params, model, scratch):
 
 @njit(cache=True, nogil=True)
 def grow(params, tree, node, scratch, pos, know, rng):
-    """Expand the leaf ``node`` (position in scratch), giving Go children their priors."""
+    """Expand the leaf ``node`` (position in scratch) into the moves ``pos.allow`` keeps,
+    giving Go children their priors."""
     k = expand(tree.ti, tree.tf, tree.tmeta, node, scratch.ss, scratch.smeta, rng,
-               scratch.cand, np.zeros(0, dtype=np.uint8))
+               scratch.cand, pos.allow)
     if k > 0 and know.prior.shape[0] > 0 and pos.meta[M_GAME] == GAME_GO:
         apply_priors(tree.ti, tree.tf, node, scratch.ss, scratch.smeta, know.pat, know.prior,
                      params.sa_stones)
