@@ -23,7 +23,9 @@ is built once before anything runs, so an unknown back end or option stops the c
 at once.  ``--gtp CMD`` adds an external engine as one more back end (named after its
 program, e.g. ``gnugo``), asked once per Go problem with ``loadsgf`` + ``reg_genmove``.
 ``--restrict`` limits the back ends' answers to the problem's region (see its help);
-restricted series are labelled ``SPEC+restrict``.
+restricted series are labelled ``SPEC+restrict``.  ``--algo best`` is the strongest
+tsumego configuration (``engine/tsumego/best.py``), restricted to the region; its rows
+carry the explicit spec it stands for.
 """
 
 import argparse
@@ -33,6 +35,7 @@ from pathlib import Path
 
 from engine.search.registry import names, parse_pair
 from engine.tsumego.frame import MARGIN
+from engine.tsumego import best
 from engine.tsumego.problem import load_problems
 from engine.tsumego.solve import searcher
 from engine.tsumego.report import rates_table, write_report
@@ -55,7 +58,9 @@ def parse_args(argv):
     ap.add_argument("paths", nargs="+", metavar="PATH")
     ap.add_argument("--algo", default="uct,shot", metavar="SPEC,...",
                     help="comma-separated back-end specs NAME[:KEY=VALUE]..., e.g. "
-                         f"uct,uct:c=0.5 (names: {', '.join(names())})")
+                         f"uct,uct:c=0.5 (names: {', '.join(names())}), or "
+                         f"'{best.NAME}': the strongest tsumego configuration, restricted "
+                         f"to the region ({best.SPEC})")
     ap.add_argument("--budgets", default="500,1000,2000,5000,10000,50000",
                     help="comma-separated playout budgets")
     ap.add_argument("--seeds", type=int, default=5, help="runs per problem and budget")
@@ -80,7 +85,8 @@ def parse_args(argv):
                          "default, so results compare with unrestricted sweeps")
     ap.add_argument("--no-progress", action="store_true")
     args = ap.parse_args(argv)
-    args.algos = [a.strip() for a in args.algo.split(",") if a.strip()]
+    args.algos, args.restricted = best.resolve(
+        [a.strip() for a in args.algo.split(",") if a.strip()])
     if not args.algos:
         ap.error("--algo names no back end")
     args.options = _options(args.option)
@@ -112,7 +118,7 @@ def main(argv=None) -> int:
         return 1
     settings = Settings(use_frame=not args.no_frame, options=args.options, gtp=args.gtp)
     jobs = plan(report.problems, args.algos, args.budget_list, args.seeds, args.gtp,
-                restrict=args.restrict)
+                restrict=args.restrict, restricted=args.restricted)
     rows, failures = run_sweep(report.problems, jobs, ResultsFile(out / "results.csv"),
                                workers=args.workers, dask=args.dask, settings=settings,
                                progress=not args.no_progress)

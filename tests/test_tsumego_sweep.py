@@ -312,7 +312,8 @@ def test_a_results_file_without_the_restrict_column_is_read_and_upgraded(tmp_pat
     assert len(rows) == 2 and len(ran) == 1          # the old row counted as done
     lines = path.read_text().splitlines()
     assert lines[0] == ",".join(COLUMNS)
-    assert lines[1] == "straight-three-kill,uct,16,0,B19,1,0.0100,0"
+    assert lines[1] == "straight-three-kill,uct,16,0,B19,1,0.0100,0,,,"   # no answer columns
+    assert ran[0]["status"] in ("proved", "refuted", "ko", "found") and ran[0]["pv"]
 
 
 def test_the_script_says_a_run_was_restricted(tmp_path):
@@ -334,3 +335,22 @@ def test_the_script_says_a_run_was_restricted(tmp_path):
     for r in rows:
         size = 19 if r["problem"] == EASY.stem else 9
         assert from_gtp(r["move"], size) in regions[r["problem"]]
+
+
+def test_best_names_an_explicit_restricted_spec_and_misses_get_a_diagram(tmp_path):
+    pytest.importorskip("matplotlib")
+    from engine.tsumego import best
+    out = tmp_path / "out"
+    done = run_script(str(EASY), str(NINE), "--algo", "best,uct", "--budgets", "20",
+                      "--seeds", "1", "--out", str(out), "--workers", "1", "--no-progress")
+    assert done.returncode == 0, done.stderr
+    with open(out / "results.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert {(r["algo"], r["restrict"]) for r in rows} == {(best.SPEC, "1"), ("uct", "0")}
+    assert "best" not in {r["algo"] for r in rows}
+    for r in rows:
+        assert r["status"] in ("proved", "refuted", "ko", "found")
+        assert r["pv"].split()[0] == r["move"] and 0 < int(r["stable_at"]) <= 20
+    missed = {r["problem"] for r in rows if r["correct"] == "0"}
+    drawn = {p.stem for p in (out / "misses").glob("*.svg")} if missed else set()
+    assert drawn == missed

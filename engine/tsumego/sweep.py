@@ -8,8 +8,9 @@ results that survive interruption.
 * Results (``ResultsFile``): a CSV with ``solve.COLUMNS``, one row appended and flushed as
   each run finishes.  A sweep started again reads the file first and runs only the jobs
   that have no row yet; a torn last line (the process killed while writing) is cut off.
-  A file written before the ``restrict`` column existed is read as unrestricted rows and
-  rewritten with the column before the first new row goes in.
+  A file of older columns (before ``restrict``, before the answer columns ``status``,
+  ``pv``, ``stable_at``) is read, its missing columns empty (unrestricted rows), and
+  rewritten with every column before the first new row goes in.
 * Parallelism: ``workers <= 1`` runs the jobs in this process; otherwise a local process
   pool (the numba kernels are compiled once here first, so the workers load them instead
   of each compiling them); ``dask`` (a scheduler address or a ``Client``) runs the same
@@ -62,9 +63,10 @@ class Settings:
 
 
 def plan(problems, algos, budgets, seeds: int, gtp: str | None = None,
-         restrict: bool = False) -> list[Job]:
-    """``algos``: back-end specs (``engine.search.registry``)."""
-    jobs = [Job(p.name, algo, budget, seed, restrict)
+         restrict: bool = False, restricted=()) -> list[Job]:
+    """``algos``: back-end specs (``engine.search.registry``); ``restrict``: every spec's
+    runs restricted to the region, ``restricted``: those specs' runs always."""
+    jobs = [Job(p.name, algo, budget, seed, restrict or algo in restricted)
             for budget in sorted(budgets) for seed in range(seeds)
             for algo in algos for p in problems]
     if gtp:
@@ -88,8 +90,7 @@ class ResultsFile:
         self._cut_torn_line()
         with self.path.open(newline="") as f:
             reader = csv.DictReader(f)
-            if reader.fieldnames is not None and tuple(reader.fieldnames) not in (
-                    COLUMNS, REQUIRED_COLUMNS):
+            if reader.fieldnames is not None and not _older_columns(tuple(reader.fieldnames)):
                 raise ValueError(f"{self.path}: columns {reader.fieldnames}, "
                                  f"expected {list(COLUMNS)}")
             return [self._typed(row) for row in reader]
@@ -99,8 +100,8 @@ class ResultsFile:
 
     def append(self, row: dict):
         new = not self.path.exists() or self.path.stat().st_size == 0
-        if not new and self._header() == REQUIRED_COLUMNS:
-            self._add_restrict_column()
+        if not new and self._header() != COLUMNS:
+            self._add_columns()
         with self.path.open("a", newline="") as f:
             writer = csv.DictWriter(f, fieldnames=COLUMNS)
             if new:
@@ -113,9 +114,10 @@ class ResultsFile:
         with self.path.open(newline="") as f:
             return tuple(next(csv.reader(f), ()))
 
-    def _add_restrict_column(self):
-        """Rewrite a file of the older columns with ``restrict`` (its rows ran without);
-        the new file replaces the old one at once, so an interruption loses nothing."""
+    def _add_columns(self):
+        """Rewrite a file of older columns with all of ``COLUMNS`` (its rows ran
+        unrestricted, their answer columns empty); the new file replaces the old one at
+        once, so an interruption loses nothing."""
         tmp = self.path.with_name(self.path.name + ".tmp")
         with tmp.open("w", newline="") as f:
             writer = csv.DictWriter(f, fieldnames=COLUMNS)
@@ -128,8 +130,10 @@ class ResultsFile:
 
     @staticmethod
     def _text(row: dict) -> dict:
+        stable = row.get("stable_at")
         return {**row, "correct": int(row["correct"]), "seconds": f"{row['seconds']:.4f}",
-                "restrict": int(row.get("restrict", False))}
+                "restrict": int(row.get("restrict", False)), "status": row.get("status", ""),
+                "pv": row.get("pv", ""), "stable_at": "" if stable is None else stable}
 
     def _cut_torn_line(self):
         data = self.path.read_bytes()
@@ -138,9 +142,19 @@ class ResultsFile:
 
     @staticmethod
     def _typed(row: dict) -> dict:
+        stable = row.get("stable_at") or ""
         return {**row, "budget": int(row["budget"]), "seed": int(row["seed"]),
                 "correct": row["correct"] == "1", "seconds": float(row["seconds"]),
-                "restrict": row.get("restrict", "0") == "1"}
+                "restrict": row.get("restrict", "0") == "1",
+                "status": row.get("status") or "", "pv": row.get("pv") or "",
+                "stable_at": int(stable) if stable else None}
+
+
+def _older_columns(header: tuple) -> bool:
+    """Whether ``header`` is ``COLUMNS`` or what an older version wrote: a prefix of it
+    holding at least ``REQUIRED_COLUMNS``."""
+    return len(REQUIRED_COLUMNS) <= len(header) <= len(COLUMNS) and \
+        header == COLUMNS[:len(header)]
 
 
 # -- running one job, wherever it runs -------------------------------------------------------

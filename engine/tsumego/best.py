@@ -1,0 +1,23 @@
+"""The strongest tsumego configuration, by name: ``--algo best`` of
+``scripts/solve_tsumego.py`` (checks rely on that name).  The name is resolved here to an
+explicit back-end spec before anything runs, so a result row records what ran, never the
+name: when a better configuration is measured, this module changes and new rows carry
+the new spec.
+
+The configuration (``docs/tsumego-results.md`` has the measurements): UCT with heavy
+playouts, priors, RAVE and no UCB exploration term (the Go ``strong`` preset), the
+MCTS-Solver proving moves through the problem's fight (``engine.search.solver``), and
+every move of the tree, not only the root's, inside the problem's region.
+"""
+
+NAME = "best"
+SPEC = "uct:playout=heavy:prior=1:rave=1:c=0:solver=1:region=tree"
+RESTRICT = True      # its runs answer inside the problem's region
+
+
+def resolve(specs: list[str]) -> tuple[list[str], set[str]]:
+    """``specs`` with ``best`` replaced by its spec, and the specs whose runs are always
+    restricted to the region."""
+    resolved = [SPEC if s == NAME else s for s in specs]
+    restricted = {SPEC} if NAME in specs and RESTRICT else set()
+    return resolved, restricted
