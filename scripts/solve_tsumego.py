@@ -10,11 +10,14 @@ or folders searched for them.  Writes into DIR:
 
 * results.csv   one row per problem, back end, budget, seed and mode, appended as each
                 run finishes; run the same command again to resume an interrupted sweep
-                (columns problem,algo,budget,seed,move,correct,seconds,restrict)
+                (columns problem,algo,budget,seed,move,correct,seconds,restrict,status,
+                pv,stable_at: docs/tsumego-results.md says what each holds)
 * summary.json  solve rate and 95 % Wilson interval per back end and budget, plus what
                 was loaded, skipped and unreadable, and whether the run was restricted
 * per_problem.md  which back end solved which problem (solved seeds / seeds)
 * solve_rate.png  solve rate against budget (log scale), one line per back end
+* misses/PROBLEM.svg  a board diagram of each Go problem a run missed: the correct first
+                moves, the wrong answer and its principal variation
 
 ``--algo`` takes back-end specs, ``NAME[:KEY=VALUE]...`` separated by commas, e.g.
 ``uct,uct:c=0.5,shot``: the options after the name go to that back end alone (over
