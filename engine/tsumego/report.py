@@ -1,14 +1,17 @@
 """What a sweep leaves in its output folder, beside the results file: ``summary.json``
-(solve rates with their intervals, and what was loaded, skipped and unreadable),
-``per_problem.md`` (which back end solved which problem), ``solve_rate.png`` (solve
-rate against budget) and ``misses/PROBLEM.svg``, a diagram of each Go problem some run
-missed (``diagram.svg``: the correct moves, the wrong answer and its principal variation;
-the miss shown is the one at the largest budget, the first series by name on ties).  ``rates_table`` is the Markdown table the command line prints."""
+(solve rates with their intervals, the configuration the rows counted ran with, and what
+was loaded, skipped and unreadable), ``per_problem.md`` (which back end solved which
+problem), ``solve_rate.png`` (solve rate against budget) and ``misses/PROBLEM.svg``, a
+diagram of each Go problem some run missed (``diagram.svg``: the correct moves, the wrong
+answer and its principal variation; the miss shown is the one at the largest budget, the
+first series by name on ties).  ``rates_table`` is the Markdown table the command line
+prints."""
 
 import json
 from pathlib import Path
 
 from ..game.coords import from_gtp
+from ..results_store import replace_text, write_error
 from .diagram import svg
 from .frame import problem_region
 from .stats import label, per_problem, solve_rates
@@ -58,8 +61,8 @@ def miss_diagrams(out: Path, rows, problems) -> int:
         folder.mkdir(exist_ok=True)
         status = row.get("status") or "found"
         title = f"{p.name}: {series} @{-budget} played {row['move']} ({status})"
-        (folder / f"{p.name}.svg").write_text(
-            svg(p.state, problem_region(p), p.accept, move, False, pv, title) + "\n")
+        replace_text(folder / f"{p.name}.svg",
+                     svg(p.state, problem_region(p), p.accept, move, False, pv, title) + "\n")
         written += 1
     return written
 
@@ -101,18 +104,24 @@ def write_report(out: Path, command: str, loaded, settings, restrict: bool, jobs
     rates = solve_rates(rows)
     summary = {
         "command": command,
+        "version": settings.version,
         "problems": len(loaded.problems),
         "restrict": restrict,
         "frame": settings.use_frame,
+        "options": dict(settings.options),
+        "gtp": settings.gtp,
         "unreadable": [{"where": w, "why": y} for w, y in loaded.errors],
         "tst_tests_read": loaded.tests_read,
         "tst_commands_skipped": dict(loaded.skipped),
         "jobs": len(jobs), "rows": len(rows), "failed": len(failures),
         "rates": [r.as_dict() for r in rates],
     }
-    (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
-    (out / "per_problem.md").write_text(problem_table(rows, loaded.problems) + "\n")
+    replace_text(out / "summary.json", json.dumps(summary, indent=2) + "\n")
+    replace_text(out / "per_problem.md", problem_table(rows, loaded.problems) + "\n")
     miss_diagrams(out, rows, loaded.problems)
     if rates:
-        plot(rates, out / "solve_rate.png")
+        try:
+            plot(rates, out / "solve_rate.png")
+        except OSError as exc:
+            raise write_error(out / "solve_rate.png", exc) from None
     return rates
