@@ -106,3 +106,11 @@ def test_the_fight_of_a_problem_is_its_defenders_stones():
     assert isinstance(target, Target) and target.attacker == problem.to_play
     assert set(target.points) == {p for p in problem.state.points()
                                   if problem.state.color_at(p) == 3 - problem.to_play}
+
+
+def test_a_back_end_that_plans_its_budget_runs_in_one_search():
+    problem = load_sgf_problem(GO19 / "bent-three-kill.sgf")
+    out = solve(problem, "shot", 400, 0)
+    assert out.stable_at is None and out.status in ("found", "ko", "proved", "refuted")
+    stepped = solve(problem, "uct", 400, 0)
+    assert stepped.stable_at is not None and 0 < stepped.stable_at <= 400

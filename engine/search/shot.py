@@ -52,6 +52,7 @@ class ShotOptions(PlayoutOptions):
 class ShotSearcher(TreeSearcher):
     name = "shot"
     Options = ShotOptions
+    plans_budget = True     # one search of N playouts is not N/k searches k times over
 
     def reset(self):
         super().reset()

@@ -28,7 +28,9 @@ solver proved the move wins, ``refuted`` when it proved it loses (every move doe
 (the most visited move); ``pv``, the principal variation (GTP vertices); and
 ``stable_at``, the playouts after which the answer no longer changed: the search runs in
 ``CHECKPOINTS`` equal steps on one tree, and this is the first step's end from which the
-move stayed the same (the whole budget's resolution is ``budget / CHECKPOINTS``).
+move stayed the same (the whole budget's resolution is ``budget / CHECKPOINTS``); empty
+for a back end that plans its budget up front (``plans_budget``: SHOT), which runs in one
+search as before.
 
 An external engine (GNU Go, or any GTP engine that knows ``loadsgf`` and
 ``reg_genmove``) gets the same position written to a temporary SGF; its rows have budget
@@ -150,11 +152,12 @@ def status_of(result, state) -> str:
 def search_in_steps(search, state, budget: int, allowed, target):
     """The search of ``budget`` playouts in ``CHECKPOINTS`` steps on one tree; returns
     (the last step's result, playouts done, seconds, playouts at which the move last
-    changed)."""
+    changed, None for a back end that plans its budget (SHOT): it runs in one step)."""
     extra = {"target": target} if getattr(search, "reads_fights", False) else {}
     done, seconds, stable_at, result = 0, 0.0, 0, None
-    for k in range(1, CHECKPOINTS + 1):
-        step = budget * k // CHECKPOINTS - done
+    steps = 1 if getattr(search, "plans_budget", False) else CHECKPOINTS
+    for k in range(1, steps + 1):
+        step = budget * k // steps - done
         if step <= 0:
             continue
         t0 = time.perf_counter()
@@ -166,7 +169,7 @@ def search_in_steps(search, state, budget: int, allowed, target):
             stable_at = done
         if result.playouts < step:   # the solver settled the root
             break
-    return result, done, seconds, stable_at
+    return result, done, seconds, stable_at if steps > 1 else None
 
 
 def solve(problem, algo: str, budget: int, seed_index: int, options: dict | None = None,
