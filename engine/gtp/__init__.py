@@ -12,7 +12,6 @@ Logs go to stderr only, through ``protocol.SafeStderr``.
 """
 
 import argparse
-import math
 import os
 import queue
 import sys
@@ -20,6 +19,8 @@ import threading
 import time
 
 from .. import NAME, __version__
+from ..argtypes import (count as _count, finite as _finite, key_value as _key_value,
+                        positive_float as _positive_float, positive_int as _positive_int)
 from ..game.registry import game
 from ..scoring import ownership
 from ..search import registry
@@ -36,41 +37,6 @@ def build_table() -> CommandTable:
     commands.register(table)
     extensions.register(table)
     return table
-
-
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, not {text}")
-    return value
-
-
-def _count(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative, not {text}")
-    return value
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"must be a finite number, not {text}")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    value = _finite(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be positive, not {text}")
-    return value
-
-
-def _key_value(text: str) -> tuple[str, str]:
-    try:
-        return registry.parse_pair(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def argument_parser() -> argparse.ArgumentParser:
