@@ -11,13 +11,17 @@ and its label, substituted for ``{seed}`` in its command line.  The same configu
 therefore plays the same games.
 
 Running (``run_match``): each game is ``run_game(job)`` -- two fresh engine processes, a
-``Referee``, the SGF text -- on a ``concurrent.futures`` executor: a process pool locally,
+referee, the SGF text -- on a ``concurrent.futures`` executor: a process pool locally,
 or ``dask_backend``'s executor on a Dask cluster.  Only the calling process writes files:
 ``results.jsonl`` (a header line with the match's identity, then one JSON row per finished
 game, flushed and fsynced as it arrives), ``games/game-NNNN.sgf`` and ``summary.txt``.  On a
 re-run with the same identity the rows already there are kept and only missing games are
 played (a partial last line left by a kill is cut off); a different identity is refused.
 The number of games is not part of the identity, so a match can be extended.
+
+Protocols: the setup says which (``GameSetup`` is GTP, ``brain_referee.BrainSetup`` the
+Gomocup brain protocol); ``PROTOCOLS`` gives each its client and referee, and everything
+else -- plans, seeds, results, statistics -- is shared.
 
 Before the games, ``warm_up`` starts each distinct engine command once and has it generate
 one move: an engine that compiles on first use (numba's cache) then does so alone, instead
@@ -39,6 +43,8 @@ from tqdm import tqdm
 from ..game.coords import to_gtp
 from ..core.layout import BLACK, WHITE
 from ..game.sgf import save_game
+from .brain_client import BrainClient
+from .brain_referee import BrainReferee
 from .gtp_client import CommandFailed, EngineFault, GtpClient
 from .referee import GameSetup, Referee, parse_opening, random_opening
 from .stats import LABELS, format_summary, summarise
@@ -47,6 +53,15 @@ RESULTS_FILE = "results.jsonl"
 SUMMARY_FILE = "summary.txt"
 GAMES_DIR = "games"
 SEED_TEMPLATE = "{seed}"
+# protocol -> (client class, referee class, the commands that make a fresh engine move)
+PROTOCOLS = {
+    "gtp": (GtpClient, Referee, lambda size: (f"boardsize {size}", "clear_board", "genmove b")),
+    "brain": (BrainClient, BrainReferee, lambda size: (f"START {size}", "BEGIN")),
+}
+
+
+def protocol(setup: GameSetup) -> str:
+    return getattr(setup, "protocol", "gtp")
 
 
 class MatchMismatch(ValueError):
@@ -95,10 +110,13 @@ class MatchConfig:
     def identity(self) -> dict:
         """What fixes the content of the games (JSON-ready): not the number of games, the
         display names, or how the games are run."""
-        return json.loads(json.dumps({
+        identity = {
             "a": self.a.command, "b": self.b.command, "setup": asdict(self.setup),
             "alternate": self.alternate, "seed": self.seed,
-            "random_opening": self.random_opening, "openings": list(self.openings)}))
+            "random_opening": self.random_opening, "openings": list(self.openings)}
+        if protocol(self.setup) != "gtp":   # GTP matches keep the identity they always had
+            identity["protocol"] = protocol(self.setup)
+        return json.loads(json.dumps(identity))
 
     def names(self) -> dict:
         return {"a": self.a.display, "b": self.b.display}
@@ -151,15 +169,16 @@ def run_game(job: GameJob) -> dict:
     """Play one game; its result row, with the SGF text under ``sgf_data`` (None when the
     engines could not even be started)."""
     labels = {BLACK: job.black, WHITE: job.white}
+    client, referee, _ = PROTOCOLS[protocol(job.setup)]
     clients = []
     try:
         try:
             for argv in (job.black_argv, job.white_argv):
-                clients.append(GtpClient(argv))
+                clients.append(client(argv))
         except OSError as exc:  # a command that cannot be started (warm-up skipped)
             return _row(job, winner=None, result="Void", reason="error",
                         detail=f"cannot start an engine: {exc}")
-        outcome = Referee(job.setup, *clients, opening=job.opening).play()
+        outcome = referee(job.setup, *clients, opening=job.opening).play()
     finally:
         for client in clients:
             client.close()
@@ -195,11 +214,12 @@ def warm_up(config: MatchConfig):
     """Start each distinct engine command once and have it generate a move on the match's
     board; WarmUpFailed when one cannot."""
     setup = config.setup
+    client_class, _, commands = PROTOCOLS[protocol(setup)]
     for spec in {config.a.command: config.a, config.b.command: config.b}.values():
         argv = spec.argv(derive_seed(config.seed, "warm-up", spec.label))
         try:
-            with GtpClient(argv) as client:
-                for command in (f"boardsize {setup.size}", "clear_board", "genmove b"):
+            with client_class(argv) as client:
+                for command in commands(setup.size):
                     client.ask(command, setup.startup_timeout)
         except (OSError, EngineFault, CommandFailed) as exc:
             raise WarmUpFailed(f"engine {spec.label.upper()} ({spec.command}) does not "
