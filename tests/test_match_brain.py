@@ -56,7 +56,8 @@ def test_a_slow_move_loses_on_time_and_a_refused_start_voids():
 
 def test_openings_go_out_as_board_then_turn(tmp_path):
     logs = [tmp_path / "black.log", tmp_path / "white.log"]
-    setup = BrainSetup(size=9, timeout_turn=5, timeout_match=60, max_memory=2**28, rule="exact5")
+    setup = BrainSetup(size=9, timeout_turn=5, timeout_match=60, max_memory=2**28,
+                       rule="exact5")
     opening = [point(4, 4, 9), point(0, 0, 9)]     # (x, y) 4,4 then 0,0
     referee_game(fake("--moves", "1,1 2,2", "--log", str(logs[0])),
                  fake("--moves", "8,8", "--log", str(logs[1])), setup, opening)

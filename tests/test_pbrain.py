@@ -15,7 +15,7 @@ from engine.game.rules import GOBANG_VARIANTS, GobangRules
 from engine.pbrain import protocol
 from engine.pbrain.brain import Brain, BrainError, BrainSettings
 from engine.pbrain.limits import Limits, NO_MATCH_LIMIT, rule_variant
-from engine.pbrain.memory import MEMORY_HEADROOM, pool_nodes
+from engine.pbrain.memory import MEMORY_HEADROOM, node_bytes, pool_nodes, resident_bytes
 from engine.pbrain.protocol import Command, ProtocolError, UnknownCommand
 from engine.pbrain.quick_move import quick_move
 from engine.pbrain.session import Session
@@ -346,3 +346,19 @@ def test_moves_keep_to_the_turn_and_match_time():
         a.send("INFO timeout_turn 0")
         reply, seconds = a.ask("TURN {},{}".format(*game.moves[-1]))
         assert seconds < 0.5 and reply.count(",") == 1
+
+
+def test_max_memory_sizes_the_pool_or_refuses_moves():
+    brain = new_brain()
+    searcher = brain.thinker.searcher
+    brain.info("max_memory", str(10 * 2**20))        # below what the process holds
+    with pytest.raises(BrainError, match="max_memory 10 MiB is too small"):
+        brain.begin(time.monotonic())
+    assert brain.state.move_count == 0
+    resident = resident_bytes()
+    brain.info("max_memory", str(resident + MEMORY_HEADROOM + node_bytes(searcher) * 50_000))
+    brain.begin(time.monotonic())
+    assert 40_000 < searcher.options()["max_nodes"] <= 50_000
+    brain.info("max_memory", "0")                    # lifted: the configured pool again
+    brain.turn(0, 0, time.monotonic())
+    assert searcher.options()["max_nodes"] == brain.max_nodes == 1_000_000

@@ -55,7 +55,8 @@ GAMES_DIR = "games"
 SEED_TEMPLATE = "{seed}"
 # protocol -> (client class, referee class, the commands that make a fresh engine move)
 PROTOCOLS = {
-    "gtp": (GtpClient, Referee, lambda size: (f"boardsize {size}", "clear_board", "genmove b")),
+    "gtp": (GtpClient, Referee,
+            lambda size: (f"boardsize {size}", "clear_board", "genmove b")),
     "brain": (BrainClient, BrainReferee, lambda size: (f"START {size}", "BEGIN")),
 }
 

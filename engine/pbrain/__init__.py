@@ -13,8 +13,10 @@ on a throwaway position while the loop already answers.  START waits for it, up 
 ``START_WAIT_SECONDS``: loading the kernels takes a second or two with a warm cache, and a
 first search that loads them itself answers late (the loading holds the interpreter lock,
 so not even the deadline guard wakes up in time).  A cold cache takes minutes; past the
-wait the guard answers quick moves until the kernels are there.  stdout carries protocol lines only: ``sys.stdout`` is pointed at stderr,
-so a stray print cannot reach the manager.
+wait the guard answers quick moves until the kernels are there.
+
+stdout carries protocol lines only: ``sys.stdout`` is pointed at stderr, so a stray print
+cannot reach the manager.
 """
 
 import argparse

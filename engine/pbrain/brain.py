@@ -215,17 +215,19 @@ class Brain:
 
     def _size_pool(self):
         """Fit the node pool to ``max_memory`` when it changed (the tree is dropped)."""
-        limit = self.limits.max_memory
-        if not limit or limit == self._pool_for:
+        limit = self.limits.max_memory or None
+        if limit == self._pool_for or self.thinker.busy():
             return
         searcher = self.thinker.searcher
+        if limit is None:   # the limit was lifted: back to the configured pool
+            searcher.set_option("max_nodes", str(self.max_nodes))
+            self._pool_for = None
+            return
         try:
             nodes = pool_nodes(limit, resident_bytes(), node_bytes(searcher),
                                MIN_POOL_NODES, self.max_nodes)
         except ValueError as exc:
             raise BrainError(str(exc)) from None
-        if self.thinker.busy():   # a late search holds the pool: resize at the next move
-            return
         searcher.set_option("max_nodes", str(nodes))
         self._pool_for = limit
         self.notes.append(("debug", f"node pool: {nodes} nodes for max_memory "
