@@ -362,3 +362,14 @@ def test_max_memory_sizes_the_pool_or_refuses_moves():
     brain.info("max_memory", "0")                    # lifted: the configured pool again
     brain.turn(0, 0, time.monotonic())
     assert searcher.options()["max_nodes"] == brain.max_nodes == 1_000_000
+
+
+def test_the_same_seed_plays_the_same_moves():
+    def game(seed):
+        brain = new_brain(seed=seed)
+        moves = [brain.begin(time.monotonic())]
+        for x, y in ((0, 0), (8, 8), (0, 8)):
+            if brain.state.color_at(point(y, x, 9)) == 0:
+                moves.append(brain.turn(x, y, time.monotonic()))
+        return moves
+    assert game(11) == game(11)
