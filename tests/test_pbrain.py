@@ -14,7 +14,7 @@ from engine.game.gobang_state import GobangState
 from engine.game.rules import GOBANG_VARIANTS, GobangRules
 from engine.pbrain import protocol
 from engine.pbrain.brain import Brain, BrainError, BrainSettings
-from engine.pbrain.limits import Limits, NO_MATCH_LIMIT, rule_variant
+from engine.pbrain.limits import Limits, NO_MATCH_LIMIT, own_moves_left, rule_variant
 from engine.pbrain.memory import MEMORY_HEADROOM, node_bytes, pool_nodes, resident_bytes
 from engine.pbrain.protocol import Command, ProtocolError, UnknownCommand
 from engine.pbrain.quick_move import quick_move
@@ -89,12 +89,19 @@ def kept(seconds: float) -> float:
 
 def test_a_move_gets_the_turn_limit_less_the_margin():
     limits = Limits()
-    assert limits.move_seconds(225) == 5.0           # nothing said: the default
+    assert limits.move_seconds(35) == 5.0            # nothing said: the default
     limits.set("timeout_turn", "2000")
-    assert limits.move_seconds(225) == pytest.approx(kept(2.0))
-    assert limits.move_seconds(225, fixed=0.5) == 0.5
+    assert limits.move_seconds(35) == pytest.approx(kept(2.0))
+    assert limits.move_seconds(35, fixed=0.5) == 0.5
     limits.set("timeout_turn", "0")
-    assert limits.move_seconds(225) == 0.0           # as fast as possible
+    assert limits.move_seconds(35) == 0.0            # as fast as possible
+
+
+def test_a_game_is_planned_for_35_own_moves_then_a_tenth_of_what_is_left():
+    assert own_moves_left(0, 225) == 35
+    assert own_moves_left(20, 205) == 25
+    assert own_moves_left(60, 165) == own_moves_left(200, 200) == 10
+    assert own_moves_left(3, 22) == 12               # timecontrol's bound, on a small board
 
 
 def test_a_move_gets_a_share_of_the_match_time():
@@ -102,14 +109,13 @@ def test_a_move_gets_a_share_of_the_match_time():
     limits.set("timeout_turn", "30000")
     limits.set("timeout_match", "60000")
     assert limits.time_left == 60000                 # until the manager says otherwise
-    share = limits.move_seconds(225)                 # 90 own moves expected on 225 points
-    assert share == pytest.approx(kept(60.0 / 90))
+    assert limits.move_seconds(30) == pytest.approx(kept(60.0 / 30))
     limits.spend(10.0)
     assert limits.time_left == 50000
     limits.set("time_left", "6000")
-    assert limits.move_seconds(225) == pytest.approx(max(0.05, kept(6.0 / 90)))
+    assert limits.move_seconds(30) == pytest.approx(max(0.05, kept(6.0 / 30)))
     limits.set("time_left", str(NO_MATCH_LIMIT))
-    assert limits.move_seconds(225) == pytest.approx(kept(30.0))
+    assert limits.move_seconds(30) == pytest.approx(kept(30.0))
 
 
 def test_bad_info_values_are_refused_and_unknown_keys_ignored():

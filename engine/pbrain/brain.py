@@ -21,7 +21,7 @@ from ..game.coords import point, row_col
 from ..game.gobang_state import GobangState
 from ..game.rules import GobangRules
 from ..search import registry
-from .limits import Limits, rule_variant
+from .limits import Limits, own_moves_left, rule_variant
 from .memory import node_bytes, pool_nodes, resident_bytes
 from .thinker import Thinker
 
@@ -197,7 +197,8 @@ class Brain:
         if state.is_terminal():
             raise BrainError("the game is over")
         self._size_pool()
-        budget = self.limits.move_seconds(len(state.empty_points()), self.settings.seconds)
+        moves_left = own_moves_left(state.move_count, len(state.empty_points()))
+        budget = self.limits.move_seconds(moves_left, self.settings.seconds)
         left = budget - (time.monotonic() - received) if budget > 0 else 0.0
         p = self.thinker.think(state, max(left, 0.0), self.settings.playouts)
         self._play(p)
