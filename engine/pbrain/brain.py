@@ -84,8 +84,8 @@ class Brain:
 
     def info(self, key: str, value: str):
         """One INFO line.  Problems cannot be answered now (INFO has no reply): a bad value
-        becomes a MESSAGE, a rule or memory limit the brain cannot keep an ERROR for every
-        move asked until it changes."""
+        becomes a MESSAGE before the next reply; a rule the brain cannot play, or a memory
+        limit it cannot keep, makes every move command an ERROR until it changes."""
         try:
             self.limits.set(key, value)
         except ValueError as exc:
