@@ -114,6 +114,29 @@ def test_a_results_file_of_another_match_is_refused(tmp_path):
             run_match(make_config(seed=1), tmp_path, pool, warm=None, progress=False)
 
 
+def test_python_stands_for_this_interpreter_and_old_files_still_resume(tmp_path):
+    """``{python}`` runs the engine with this interpreter and is what the results file
+    keeps; a file written when the same command said ``.venv/bin/python`` resumes."""
+    a = EngineSpec("a", "{python} " + shlex.join([FAKE, "--moves", "C3 pass"]))
+    config = make_config(games=2, a=a)
+    assert plan(config)[0].black_argv[0] == sys.executable
+    with ThreadPoolExecutor(2) as pool:
+        run_match(config, tmp_path, pool, warm=None, progress=False)
+    results = tmp_path / "results.jsonl"
+    header, *rows = results.read_text().splitlines()
+    assert json.loads(header)["match"]["a"].startswith("{python} ")
+    results.write_text("\n".join([header.replace("{python}", ".venv/bin/python"), *rows])
+                       + "\n")
+    counting = CountingExecutor()
+    with counting:
+        summary = run_match(make_config(games=2, a=a), tmp_path, counting, warm=None,
+                            progress=False)
+    assert counting.submitted == 0 and summary.total.games == 2
+    with pytest.raises(MatchMismatch):    # any other difference still tells matches apart
+        run_match(make_config(games=2, a=a, seed=1), tmp_path, counting, warm=None,
+                  progress=False)
+
+
 def test_an_engine_that_does_not_work_stops_the_match_before_it_starts(tmp_path):
     for broken in (str(tmp_path / "no-such-engine"), fake_command("--fault", "crash"),
                    fake_command("--refuse", "boardsize")):

@@ -2,7 +2,7 @@
 handicap) as handlers ``handler(ctx, args) -> str`` registered into a ``CommandTable``.
 Handlers only parse arguments, call the session (``context``) and format the reply.
 
-Failure texts are the standard ones of GTP.md section 1 (``syntax error``,
+Failure texts are the standard ones of docs/gtp.md section 1 (``syntax error``,
 ``illegal move``, ``unacceptable size``, ``cannot undo``, ``board not empty``,
 ``invalid number of stones``, ``bad vertex list``, ``cannot load file``); details go to
 stderr.  Go-only commands (scoring, handicap, cleanup) do not exist in a Gobang session.

@@ -188,9 +188,9 @@ def _analysis_args(ctx, args) -> tuple[int, float]:
 
 
 def info_line(result, size: int) -> str:
-    """The lz dialect of GTP.md section 5: every visited board move, best first; win rate,
-    prior and lcb in ten-thousandths from the side to move's view; the pv cut at the first
-    pass."""
+    """The lz dialect of ``docs/gtp.md`` section 3: every visited board move, best first;
+    win rate, prior and lcb in ten-thousandths from the side to move's view; the pv cut at
+    the first pass."""
     parts = []
     for c in result.candidates:
         if c.visits <= 0 or c.move < 0:

@@ -17,7 +17,7 @@ from .runner import RESULTS_FILE, EngineSpec, MatchConfig, local_executor, run_m
 from .stats import summarise
 from ..search.registry import parse_spec
 
-ENGINE = ".venv/bin/python gtp_main.py"
+ENGINE = "{python} gtp_main.py"   # the runner puts the running interpreter for {python}
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,9 @@ black and every game has its own opening.  Openings are ``random_opening`` moves
 the referee, or lines of ``openings`` taken in turn.  Every seed comes from the master
 ``seed`` through ``derive_seed``: the opening's from the pair, each engine's from the game
 and its label, substituted for ``{seed}`` in its command line.  The same configuration
-therefore plays the same games.
+therefore plays the same games.  ``{python}`` in a command line stands for the interpreter
+running the match (``sys.executable``), so a stored command does not name a machine's
+paths.
 
 Running (``run_match``): each game is ``run_game(job)`` -- two fresh engine processes, a
 referee, the SGF text -- on a ``concurrent.futures`` executor: a process pool locally,
@@ -17,6 +19,8 @@ or ``dask_backend``'s executor on a Dask cluster.  Only the calling process writ
 game, flushed and fsynced as it arrives), ``games/game-NNNN.sgf`` and ``summary.txt``.  On a
 re-run with the same identity the rows already there are kept and only missing games are
 played (a partial last line left by a kill is cut off); a different identity is refused.
+Files written before ``{python}`` existed named the interpreter ``.venv/bin/python``; such
+a header still matches the same match written with ``{python}``.
 The number of games is not part of the identity, so a match can be extended.
 
 Protocols: the setup says which (``GameSetup`` is GTP, ``brain_referee.BrainSetup`` the
@@ -35,6 +39,7 @@ import json
 import multiprocessing
 import os
 import shlex
+import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -53,6 +58,8 @@ RESULTS_FILE = "results.jsonl"
 SUMMARY_FILE = "summary.txt"
 GAMES_DIR = "games"
 SEED_TEMPLATE = "{seed}"
+PYTHON_TEMPLATE = "{python}"
+LEGACY_PYTHON = ".venv/bin/python"   # what result files said before PYTHON_TEMPLATE
 # protocol -> (client class, referee class, the commands that make a fresh engine move)
 PROTOCOLS = {
     "gtp": (GtpClient, Referee,
@@ -88,7 +95,8 @@ class EngineSpec:
         return self.name or self.command
 
     def argv(self, seed: int) -> list[str]:
-        return shlex.split(self.command.replace(SEED_TEMPLATE, str(seed)))
+        return [arg.replace(PYTHON_TEMPLATE, sys.executable)
+                for arg in shlex.split(self.command.replace(SEED_TEMPLATE, str(seed)))]
 
 
 @dataclass(frozen=True)
@@ -239,6 +247,14 @@ def dask_backend(client):
     return client.get_executor(pure=False), lambda config: client.run(warm_up, config)
 
 
+def legacy_identity(identity: dict) -> dict:
+    """``identity`` as a results file written before ``{python}`` recorded it."""
+    old = dict(identity)
+    for label in LABELS:
+        old[label] = old[label].replace(PYTHON_TEMPLATE, LEGACY_PYTHON)
+    return old
+
+
 class ResultsFile:
     """The JSONL results of one match (see the module docstring)."""
 
@@ -258,7 +274,7 @@ class ResultsFile:
             self._append({"match": self.identity}, mode="w")
             return {}
         header = json.loads(lines[0])
-        if header.get("match") != self.identity:
+        if header.get("match") not in (self.identity, legacy_identity(self.identity)):
             raise MatchMismatch(f"{self.path} holds another match; choose another output "
                                 f"folder or delete it")
         rows = (json.loads(line) for line in lines[1:])
