@@ -112,10 +112,23 @@ def test_a_move_gets_a_share_of_the_match_time():
     assert limits.move_seconds(30) == pytest.approx(kept(60.0 / 30))
     limits.spend(10.0)
     assert limits.time_left == 50000
-    limits.set("time_left", "6000")
-    assert limits.move_seconds(30) == pytest.approx(max(0.05, kept(6.0 / 30)))
+    limits.set("time_left", "15000")
+    assert limits.move_seconds(30) == pytest.approx(kept(15.0 / 30))
+    limits.set("time_left", "6000")                  # 0.2 s a move: the margin eats it
+    assert limits.move_seconds(30) == 0.0
     limits.set("time_left", str(NO_MATCH_LIMIT))
     assert limits.move_seconds(30) == pytest.approx(kept(30.0))
+    for out_of_time in ("0", "-300"):
+        limits.set("time_left", out_of_time)
+        assert limits.move_seconds(30) == 0.0        # no search: the quick move
+
+
+def test_a_turn_limit_the_margin_eats_gets_the_quick_move():
+    limits = Limits()
+    limits.set("timeout_turn", "300")
+    assert limits.move_seconds(35) == 0.0
+    limits.set("timeout_turn", "500")
+    assert limits.move_seconds(35) == pytest.approx(kept(0.5))
 
 
 def test_bad_info_values_are_refused_and_unknown_keys_ignored():
@@ -343,11 +356,12 @@ def test_bad_input_gets_errors_and_the_brain_lives_on(brains):
 def test_moves_keep_to_the_turn_and_match_time():
     with BrainProcess("--seed", "3") as a, BrainProcess("--seed", "4") as b:
         start(a, 15, {"timeout_turn": 1500, "timeout_match": 100000})
-        start(b, 15, {"timeout_turn": 5000, "timeout_match": 4000, "time_left": 4000})
+        start(b, 15, {"timeout_turn": 5000, "timeout_match": 15000, "time_left": 15000})
         game = play_game(a, b, 15, {}, max_moves=12)
         black, white = game.seconds[0::2], game.seconds[1::2]
         assert max(black) < 1.5, black
-        assert sum(white) < 4.0, white
+        assert sum(white) < 3.0, white                # a share each: 15 s over 35 moves
+        assert any("playouts" in n for n in b.notes)  # and it did search
         # timeout_turn 0: no search at all
         a.send("INFO timeout_turn 0")
         reply, seconds = a.ask("TURN {},{}".format(*game.moves[-1]))

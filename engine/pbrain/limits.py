@@ -11,7 +11,9 @@ time left over ``own_moves_left``: Gomoku games end in a few dozen moves, where
 ``timecontrol``'s Go estimate (0.4 moves per empty point) would plan for 90 on 15x15 and 160
 on 20x20 and leave most of the match time unused.  Between two
 ``time_left`` readings the brain charges its own moves to its estimate.  Without any time
-INFO a move gets ``DEFAULT_TURN_SECONDS``.
+INFO a move gets ``DEFAULT_TURN_SECONDS``.  When the margin leaves less than
+``QUICK_BELOW`` seconds (a turn limit under about 0.4 s, a match clock run out) the move is
+made without a search: a search that short would not pay for the deadline guard's grace.
 
 Rules (INFO ``rule``, a bit mask): 1 exactly five, 2 continuous game, 4 renju, 8 caro.
 ``RULE_VARIANTS`` maps the masks to Gobang variants of ``engine.game.rules``; a variant the
@@ -29,6 +31,7 @@ from ..timecontrol import Clock, TimeSettings, allocate, expected_moves_left
 
 NO_MATCH_LIMIT = 2147483647        # time_left when the match time is unlimited
 DEFAULT_TURN_SECONDS = 5.0         # a move's time when the manager gives no limits
+QUICK_BELOW = 0.1                  # seconds under which a move is not searched
 EXACT5, CONTINUOUS, RENJU, CARO = 1, 2, 4, 8
 RULE_VARIANTS = {0: "freestyle", EXACT5: "exact5", RENJU: "renju", RENJU | EXACT5: "renju"}
 RULE_NAMES = {EXACT5: "exactly five", CONTINUOUS: "continuous game", RENJU: "renju",
@@ -111,9 +114,10 @@ class Limits:
             limits.append(allocate(TimeSettings(0.0, turn, 1), Clock(turn, 1), 1))
         left = self.match_seconds_left()
         if left is not None:
-            main = max(left, 0.0)
-            limits.append(allocate(TimeSettings(main=main), Clock(main, 0), moves_left))
+            limits.append(0.0 if left <= 0 else
+                          allocate(TimeSettings(main=left), Clock(left, 0), moves_left))
         if self.timeout_turn is None and left is None and fixed is None:
             limits.append(DEFAULT_TURN_SECONDS)
-        return min(limits)
+        seconds = min(limits)
+        return seconds if seconds >= QUICK_BELOW else 0.0
 
