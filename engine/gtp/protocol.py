@@ -89,7 +89,8 @@ def frame(ok: bool, ident: str | None, payload: str = "") -> str:
 class Stream:
     """A streaming success: the header ``=id`` goes out at once, then each line ``run``
     passes to ``emit``, then the terminating empty line once ``run`` returns.  ``run`` must
-    keep going until ``stop`` is set."""
+    keep going until ``stop`` is set, unless the command ends by itself (a
+    ``genmove_analyze``)."""
     run: Callable[[Callable[[str], None], threading.Event], None]
 
 

@@ -29,7 +29,7 @@ from .. import NAME, __version__
 from ..game.gobang_state import GobangState
 from ..game.rules import GobangRules
 from ..argtypes import count, key_value, positive_float, positive_int
-from ..search import registry
+from ..search import presets, registry
 from ..search.base import Budget
 from .brain import Brain, BrainSettings
 from .quick_move import quick_move
@@ -48,6 +48,10 @@ def argument_parser() -> argparse.ArgumentParser:
     ap.add_argument("--algo", default="uct", metavar="SPEC",
                     help="search back end as NAME[:key=value]...; names: "
                          + ", ".join(registry.names()))
+    ap.add_argument("--preset", choices=presets.names(), default=presets.DEFAULT,
+                    help="the back end's options unless --set says otherwise: strong "
+                         "(default; threat-aware playouts) or paper (the papers' plain "
+                         "back end)")
     ap.add_argument("--set", type=key_value, action="append", default=[],
                     metavar="KEY=VALUE", help="back-end parameter (repeatable)")
     ap.add_argument("--seed", type=count, default=0, help="seed of every random choice")
@@ -75,7 +79,7 @@ def parse_settings(argv=None) -> tuple[BrainSettings, object]:
             ap.error(f"--threads: back end {name} has no threads option")
         options.append(("threads", str(a.threads)))
     settings = BrainSettings(algo=a.algo, seed=a.seed, options=tuple(options),
-                             playouts=a.playouts, seconds=a.time)
+                             playouts=a.playouts, seconds=a.time, preset=a.preset)
     try:
         searcher = settings.make_searcher()
     except ValueError as exc:

@@ -8,9 +8,12 @@ brain whenever it is asked for a move, so a TURN plays the opponent's stone for 
 to move and then answers for the next; BOARD fields are relative to the brain (1 own, 2 the
 opponent's) and the counts say who is black.  Coordinates: x the column, y the row.
 
-Back end: the same registry, spec grammar (``--algo``), options (``--set``) and seed as the
-GTP engine.  ``DEFAULT_OPTIONS`` (threat-aware playouts, the MCTS-Solver, never resign) go
-first, each only where the back end knows it; the command line's options override them.
+Back end: the same registry, spec grammar (``--algo``), presets (``--preset``), options
+(``--set``) and seed as the GTP engine.  The options, from the weakest say to the
+strongest: the preset's for Gobang (``engine.search.presets``: each group only where the
+back end knows it), ``BRAIN_OPTIONS`` (the MCTS-Solver, so a proven win is played at once,
+and no resignation, which the protocol does not have), again only where known, then the
+command line's.
 """
 
 import time
@@ -20,12 +23,12 @@ from .. import NAME, __version__
 from ..game.coords import point, row_col
 from ..game.gobang_state import GobangState
 from ..game.rules import GobangRules
-from ..search import registry
+from ..search import presets, registry
 from .limits import Limits, own_moves_left, rule_variant
 from .memory import node_bytes, pool_nodes, resident_bytes
 from .thinker import Thinker
 
-DEFAULT_OPTIONS = (("playout", "heavy"), ("solver", "1"), ("resign_threshold", "0"))
+BRAIN_OPTIONS = (("solver", "1"), ("resign_threshold", "0"))
 MIN_POOL_NODES = 1_000
 ABOUT = {"name": NAME, "version": __version__, "author": "the nakade authors",
          "country": "unknown"}
@@ -38,16 +41,21 @@ class BrainError(Exception):
 
 @dataclass(frozen=True)
 class BrainSettings:
-    """The command line: the back end and its options, the seed, fixed per-move caps."""
+    """The command line: the back end, its preset and options, the seed, fixed per-move
+    caps."""
     algo: str = "uct"
     seed: int = 0
     options: tuple[tuple[str, str], ...] = ()   # back-end parameters, in order
     playouts: int | None = None
     seconds: float | None = None
+    preset: str = presets.DEFAULT
 
     def back_end_options(self) -> dict[str, str]:
-        known = registry.option_names(registry.parse_spec(self.algo).name)
-        return {**{k: v for k, v in DEFAULT_OPTIONS if k in known}, **dict(self.options)}
+        """ValueError for an unknown back end or preset."""
+        name = registry.parse_spec(self.algo).name
+        known = registry.option_names(name)
+        return {**presets.options(self.preset, "gobang", name),
+                **{k: v for k, v in BRAIN_OPTIONS if k in known}, **dict(self.options)}
 
     def make_searcher(self):
         """ValueError for a bad spec, an unknown back end or option, or a bad value."""

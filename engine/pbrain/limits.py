@@ -4,16 +4,15 @@ move may take, and how many search nodes fit in the memory limit.  No I/O here.
 Time (milliseconds on the wire): ``timeout_turn`` bounds every move (0: play as fast as
 possible), ``timeout_match`` the whole game (0: no limit), ``time_left`` is what remains of
 it, sent before every move (2147483647: no limit).  A move's budget is the smaller of the
-turn limit and a share of the match time, both through ``engine.timecontrol.allocate`` --
-the turn limit as a byo-yomi period of one stone, the match time as main time -- so both
-keep its safety margin for process start-up, the reply and scheduling.  The share is the
-time left over ``own_moves_left``: Gomoku games end in a few dozen moves, where
-``timecontrol``'s Go estimate (0.4 moves per empty point) would plan for 90 on 15x15 and 160
-on 20x20 and leave most of the match time unused.  Between two
-``time_left`` readings the brain charges its own moves to its estimate.  Without any time
-INFO a move gets ``DEFAULT_TURN_SECONDS``.  When the margin leaves less than
-``QUICK_BELOW`` seconds (a turn limit under about 0.4 s, a match clock run out) the move is
-made without a search: a search that short would not pay for the deadline guard's grace.
+turn limit and a share of the match time, each less ``engine.timecontrol``'s safety margin
+for the reply and scheduling (``with_margin``).  The share is the time left over
+``own_moves_left``: Gomoku games end in a few dozen moves, where ``timecontrol``'s
+estimate, made for Go by board size, would plan for hundreds on 20x20 and leave most of the
+match time unused.  Between two ``time_left`` readings the brain charges its own moves to
+its estimate.  Without any time INFO a move gets ``DEFAULT_TURN_SECONDS``.  When the
+margin leaves less than ``QUICK_BELOW`` seconds (a turn limit under about 0.2 s, a match
+clock run out) the move is made without a search: a search that short would not pay for
+the deadline guard's grace.
 
 Rules (INFO ``rule``, a bit mask): 1 exactly five, 2 continuous game, 4 renju, 8 caro.
 ``RULE_VARIANTS`` maps the masks to Gobang variants of ``engine.game.rules``; a variant the
@@ -27,7 +26,7 @@ node pool gets what the process does not already hold, less a headroom.
 from dataclasses import dataclass
 
 from ..game.rules import GOBANG_VARIANTS
-from ..timecontrol import Clock, TimeSettings, allocate, expected_moves_left
+from ..timecontrol import Clock, TimeSettings, allocate
 
 NO_MATCH_LIMIT = 2147483647        # time_left when the match time is unlimited
 DEFAULT_TURN_SECONDS = 5.0         # a move's time when the manager gives no limits
@@ -44,8 +43,13 @@ INT_KEYS = TIME_KEYS + ("max_memory", "game_type", "rule")
 
 def own_moves_left(stones: int, empty_points: int) -> float:
     """The brain's moves still expected in a game with ``stones`` on the board."""
-    return max(MIN_OWN_MOVES_LEFT, min(expected_moves_left(empty_points),
-                                       GAME_OWN_MOVES - stones / 2))
+    return max(MIN_OWN_MOVES_LEFT, min(empty_points / 2, GAME_OWN_MOVES - stones / 2))
+
+
+def with_margin(seconds: float) -> float:
+    """``seconds`` less ``timecontrol``'s safety margin: its allocation of a byo-yomi period
+    of one stone."""
+    return allocate(TimeSettings.canadian(0.0, seconds, 1), Clock(seconds, 1), 0, 0)
 
 
 def rule_variant(mask: int) -> str:
@@ -110,12 +114,10 @@ class Limits:
             return 0.0
         limits = [] if fixed is None else [fixed]
         if self.timeout_turn is not None:
-            turn = self.timeout_turn / 1000.0
-            limits.append(allocate(TimeSettings(0.0, turn, 1), Clock(turn, 1), 1))
+            limits.append(with_margin(self.timeout_turn / 1000.0))
         left = self.match_seconds_left()
         if left is not None:
-            limits.append(0.0 if left <= 0 else
-                          allocate(TimeSettings(main=left), Clock(left, 0), moves_left))
+            limits.append(0.0 if left <= 0 else with_margin(left / moves_left))
         if self.timeout_turn is None and left is None and fixed is None:
             limits.append(DEFAULT_TURN_SECONDS)
         seconds = min(limits)
