@@ -14,7 +14,8 @@ A move is lost on time when it takes more than ``timeout_turn`` or what is left 
 ``timeout_match``, plus ``time_grace``; with neither, ``move_timeout`` bounds it.  Other
 losses are the GTP referee's: ``illegal`` (our rules refuse it), ``bad reply`` (ERROR,
 UNKNOWN or not ``x,y``), ``crash``.  A ``DEBUG`` or ``MESSAGE`` line saying ``N playouts``
-(ours does) counts the playouts the move used.
+and ``win rate W`` (ours does) gives the playouts the move used and the mover's win rate,
+recorded as black's in the game record.
 """
 
 import re
@@ -25,11 +26,13 @@ from ..game.coords import point, row_col
 from ..game.state import IllegalMove
 from .brain_client import BrainClient
 from .gtp_client import EngineFault, EngineTimeout
-from .referee import (COLOUR_NAME, PLAYOUTS_PATTERN, GameSetup, Outcome, PlayerRecord,
-                      _forfeit, _GameOver, _void, gobang_end)
+from .referee import (COLOUR_NAME, GameSetup, Outcome, PlayerRecord, _forfeit, _GameOver,
+                      _void, gobang_end)
 
 RULE_MASKS = {"freestyle": 0, "exact5": 1, "renju": 4}
 ABOUT_FIELD = re.compile(r'(\w+)\s*=\s*"([^"]*)"')
+PLAYOUTS_NOTE = re.compile(r"(\d+) playouts")
+WINRATE_NOTE = re.compile(r"win rate (\d*\.?\d+)")
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,7 @@ class _Brain:
         self.known = 0          # moves of the game this brain has been told
         self.used = 0.0         # seconds of match time
         self.record = PlayerRecord()
+        self.winrate: float | None = None   # the last move's, as its note said
 
     def start(self):
         s = self.setup
@@ -122,7 +126,7 @@ class _Brain:
         self.record.moves += 1
         self.record.seconds += reply.seconds
         self.known = len(moves) + 1
-        self._count_playouts(self.client.notes[notes:])
+        self._read_notes(self.client.notes[notes:])
         if not reply.ok:
             raise _forfeit(self.colour, "bad reply", f"{lines[0]} failed: {reply.text}")
         m = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*", reply.text)
@@ -131,11 +135,14 @@ class _Brain:
         x, y = int(m.group(1)), int(m.group(2))
         return point(y, x, n), reply.seconds
 
-    def _count_playouts(self, notes: list[str]):
+    def _read_notes(self, notes: list[str]):
+        self.winrate = None
         for note in notes:
-            found = PLAYOUTS_PATTERN.search(note)
+            found = PLAYOUTS_NOTE.search(note)
             if found:
                 self.record.playouts = (self.record.playouts or 0) + int(found.group(1))
+                rate = WINRATE_NOTE.search(note)
+                self.winrate = float(rate.group(1)) if rate else None
                 return
 
 
@@ -150,6 +157,7 @@ class BrainReferee:
         self.state = setup.new_state()
         self.opening = list(opening)
         self.comments: list[str] = []
+        self.winrates: list[float | None] = []
 
     def play(self) -> Outcome:
         try:
@@ -158,13 +166,15 @@ class BrainReferee:
             for move in self.opening:
                 self.state.play(move)
                 self.comments.append("opening")
+                self.winrates.append(None)
             self._play_moves()
         except _GameOver as over:
             end = over
         if self.comments:
             self.comments[-1] = f"{self.comments[-1]}; {end.detail}"
         return Outcome(end.winner, end.reason, end.result, end.detail, self.state,
-                       self.comments, {c: s.record for c, s in self.sides.items()})
+                       self.comments, {c: s.record for c, s in self.sides.items()},
+                       winrates=self.winrates)
 
     def _play_moves(self):
         """Moves until the game is decided, a fault or the move limit (always raises)."""
@@ -189,3 +199,6 @@ class BrainReferee:
                         else side.record.playouts - (before or 0))
             self.comments.append(f"{seconds:.3f} s" + (f", {playouts} playouts"
                                                        if playouts is not None else ""))
+            rate = side.winrate
+            self.winrates.append(None if rate is None else
+                                 rate if colour == BLACK else 1.0 - rate)

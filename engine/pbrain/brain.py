@@ -66,7 +66,7 @@ class Brain:
     def __init__(self, settings: BrainSettings, searcher=None):
         self.settings = settings
         searcher = searcher if searcher is not None else settings.make_searcher()
-        self.thinker = Thinker(searcher)
+        self.thinker = Thinker(searcher, settings.seed)
         self.max_nodes = int(searcher.options()["max_nodes"])   # the most the pool gets
         self.limits = Limits()
         self.variant = "freestyle"
@@ -225,7 +225,7 @@ class Brain:
     def _size_pool(self):
         """Fit the node pool to ``max_memory`` when it changed (the tree is dropped)."""
         limit = self.limits.max_memory or None
-        if limit == self._pool_for or self.thinker.busy():
+        if limit == self._pool_for:
             return
         searcher = self.thinker.searcher
         if limit is None:   # the limit was lifted: back to the configured pool

@@ -1,68 +1,46 @@
 """A move chosen in milliseconds without a search, for when there is no time to search:
-``INFO timeout_turn 0`` ("play as fast as possible") and the deadline guard of
-``engine.pbrain.thinker`` (a search that cannot answer in time, say while numba still
-compiles on a cold cache).
+``INFO timeout_turn 0`` ("play as fast as possible"), a budget the safety margin leaves
+nothing of, and the deadline guard's fallback (``engine.pbrain.thinker``).
 
-Order: a move that wins at once; else one that stops the opponent winning at once; else
-the empty point with the most stones around it (within two points, nearer ones counting
-more), ties to the point nearest the centre; the centre on an empty board.  Wins are
-judged by the position's own rules (``GobangState.play``), so exactly-five and any variant
-the state knows are respected.
+A move that wins at once; else one that stops the opponent winning at once; else
+``engine.search.deadline.quick_move`` (the empty point next to the most stones, the centre
+on an empty board).  Wins are judged by the position's own rules (``GobangState.play``),
+so exactly-five and any variant the state knows are respected; only the points near
+stones are tried.
 """
 
-import numpy as np
-
-from ..game.coords import point
+from ..core.layout import BOARD, EMPTY
 from ..game.state import opponent
+from ..search import deadline
 
-NEAR_WEIGHTS = np.array([[1, 1, 1, 1, 1],
-                         [1, 3, 3, 3, 1],
-                         [1, 3, 0, 3, 1],
-                         [1, 3, 3, 3, 1],
-                         [1, 1, 1, 1, 1]])
+NEAR = 2     # a five through a new stone has a stone of its own within this distance
 
 
-def _winning_points(state, candidates, colour) -> list[int]:
-    wins = []
-    for p in candidates:
-        if not state.is_legal(p, colour):
-            continue
-        state.play(p, colour)
-        if state.winner() == colour:
-            wins.append(p)
-        state.undo()
-    return wins
+def _near_stones(state) -> list[int]:
+    board = state.s[BOARD]
+    w = state.size + 2
+    steps = [dr * w + dc for dr in range(-NEAR, NEAR + 1) for dc in range(-NEAR, NEAR + 1)
+             if dr or dc]
+    empty = [p for p in range(board.size) if board[p] == EMPTY]
+    return [p for p in empty
+            if any(0 <= p + d < board.size and board[p + d] in (1, 2) for d in steps)]
 
 
-def _crowding(board: np.ndarray) -> np.ndarray:
-    """For every point, the weighted count of stones within two points."""
-    n = board.shape[0]
-    stones = np.pad((board != 0).astype(np.int64), 2)
-    score = np.zeros((n, n), dtype=np.int64)
-    for dy in range(5):
-        for dx in range(5):
-            score += NEAR_WEIGHTS[dy, dx] * stones[dy:dy + n, dx:dx + n]
-    return score
+def _wins(state, p: int, colour: int) -> bool:
+    if not state.is_legal(p, colour):
+        return False
+    state.play(p, colour)
+    won = state.winner() == colour
+    state.undo()
+    return won
 
 
-def quick_move(state) -> int:
+def quick_move(state, seed: int = 0) -> int:
     """A legal point for the side to move (padded index); the position is unchanged."""
-    n = state.size
-    board = state.board()
-    crowd = _crowding(board)
-    empty = [(r, c) for r in range(n) for c in range(n) if board[r, c] == 0]
-    near = [point(r, c, n) for r, c in empty if crowd[r, c] > 0]
     me = state.to_play
+    near = _near_stones(state)
     for colour in (me, opponent(me)):
-        found = _winning_points(state, near, colour)
-        legal = [p for p in found if state.is_legal(p, me)]
-        if legal:
-            return legal[0]
-    centre = (n - 1) / 2
-    ranked = sorted(empty, key=lambda rc: (-crowd[rc], abs(rc[0] - centre)
-                                           + abs(rc[1] - centre), rc))
-    for r, c in ranked:
-        p = point(r, c, n)
-        if state.is_legal(p, me):
-            return p
-    raise ValueError("no legal move")
+        for p in near:
+            if _wins(state, p, colour) and state.is_legal(p, me):
+                return p
+    return deadline.quick_move(state, me, seed)

@@ -1,86 +1,55 @@
-"""Searching under a hard deadline.  The search runs in a worker thread on a copy of the
-position; if it has not answered ``GUARD_SECONDS`` after its budget (numba still compiling
-the search on a cold cache, an overloaded machine), the thinker stops it and answers
-``quick_move`` instead, so a manager never sees a move late.
+"""A move's search under a hard deadline, with ``engine.search.deadline``'s guard (the one
+the GTP session uses): the search runs on a thread of its own, on a copy of the position,
+and if it has not answered ``GUARD_SECONDS`` past its budget (numba still compiling on a
+cold cache, an overloaded machine) the brain answers the search's last progress report,
+else ``quick_move``.  The back end left to the orphaned search is replaced by a fresh one
+configured the same (its tree is lost, nothing else).
 
-The searcher is not thread-safe, so nothing touches it while a worker holds it: a late
-worker is left to finish on its own (its ``stop`` is set, it returns at its next chunk),
-moves played meanwhile are not announced to it, and the next search first waits for it
-(within that move's own deadline) and resets its tree.
+The search aims ``LANDING`` short of its budget: its last compiled chunk, sized from the
+playout rate, overshoots on a loaded machine.
 """
 
-import threading
 import time
 
 from ..search.base import Budget
+from ..search.deadline import GuardedSearch, fresh_searcher
 from .quick_move import quick_move
 
-GUARD_SECONDS = 0.1    # how long past its budget a search may run before the fallback
+GUARD_SECONDS = 0.05   # how long past its budget a search may run before the fallback
+LANDING = 0.04         # how far short of its budget a search aims
 
 
 class Thinker:
-    def __init__(self, searcher):
+    def __init__(self, searcher, seed: int = 0):
         self.searcher = searcher
-        self._worker: threading.Thread | None = None
-        self._stale = False          # the tree missed moves while a worker ran late
-        self.last = None             # the last SearchResult, None after a fallback
-
-    def busy(self) -> bool:
-        return self._worker is not None and self._worker.is_alive()
-
-    def _free(self, deadline: float) -> bool:
-        """Wait for a late worker until ``deadline``; True when the searcher is free."""
-        if self.busy():
-            self._worker.join(max(0.0, deadline - time.monotonic()))
-        if self.busy():
-            return False
-        if self._stale:
-            self.searcher.reset()
-            self._stale = False
-        return True
+        self.seed = seed
+        self.last = None             # the last SearchResult; None after a quick move
 
     def notify_play(self, state, move: int, colour: int):
-        """``move`` is about to be played on ``state``: the tree follows it when it can."""
-        if self.busy() or self._stale:
-            self._stale = True
-        else:
-            self.searcher.notify_play(state, move, colour)
+        """``move`` is about to be played on ``state``: the tree follows it."""
+        self.searcher.notify_play(state, move, colour)
 
     def reset(self):
         """The position changed other than by a move."""
-        if self.busy():
-            self._stale = True
-        else:
-            self.searcher.reset()
+        self.searcher.reset()
 
     def think(self, state, seconds: float, playouts: int | None = None) -> int:
-        """A move for ``state``'s side to move within ``seconds`` (hard): the search's, or
-        ``quick_move``'s when the search cannot answer in time or ``seconds`` is 0."""
+        """A move for ``state``'s side to move within ``seconds`` (hard): the search's, its
+        best so far when it overruns, or ``quick_move``'s when ``seconds`` is 0 or the
+        search had nothing to say in time."""
         self.last = None
-        start = time.monotonic()
-        deadline = start + seconds + GUARD_SECONDS
-        if seconds <= 0 or not self._free(start + seconds):
-            return quick_move(state)
-        left = seconds - (time.monotonic() - start)
-        if left <= 0:
-            return quick_move(state)
-        stop = threading.Event()
-        root = state.clone()
-        box = {}
-
-        def run():
-            box["result"] = self.searcher.search(root, Budget(playouts=playouts,
-                                                              seconds=left), stop=stop)
-
-        self._worker = threading.Thread(target=run, name="search", daemon=True)
-        self._worker.start()
-        self._worker.join(max(0.0, deadline - time.monotonic()))
-        if self.busy():
-            stop.set()
-            self._stale = True
-            return quick_move(state)
-        result = box.get("result")
+        if seconds <= 0:
+            return quick_move(state, self.seed)
+        deadline = time.monotonic() + seconds + GUARD_SECONDS
+        budget = Budget(playouts=playouts, seconds=max(seconds - LANDING, seconds / 2))
+        root, searcher = state.clone(), self.searcher
+        guard = GuardedSearch(lambda stop, report: searcher.search(root, budget, stop=stop,
+                                                                  progress=report))
+        result = guard.wait(deadline)
+        if result is None:
+            self.searcher = fresh_searcher(searcher)
+            result = guard.best_so_far
         if result is None or result.move < 0 or not state.is_legal(result.move):
-            return quick_move(state)   # the search failed (logged) or gave up
+            return quick_move(state, self.seed)
         self.last = result
         return result.move
