@@ -368,9 +368,9 @@ def test_moves_keep_to_the_turn_and_match_time():
         assert sum(white) < 3.0, white                # a share each: 15 s over 35 moves
         assert any("playouts" in n for n in b.notes)  # and it did search
         # timeout_turn 0: no search at all
-        a.send("INFO timeout_turn 0")
-        reply, seconds = a.ask("TURN {},{}".format(*game.moves[-1]))
-        assert reply.count(",") == 1 and "quick move" in a.notes[-1], a.notes[-1]
+        start(a, 15, {"timeout_turn": 0})
+        reply, seconds = a.ask("BEGIN")
+        assert reply == "7,7" and "quick move" in a.notes[-1], a.notes[-1]
         assert seconds < 1.0
 
 
