@@ -28,7 +28,7 @@ import time
 from .. import NAME, __version__
 from ..game.gobang_state import GobangState
 from ..game.rules import GobangRules
-from ..argtypes import count, key_value, positive_float, positive_int
+from ..cli_types import key_value, positive_int, seconds, seed
 from ..search import presets, registry
 from ..search.base import Budget
 from .brain import Brain, BrainSettings
@@ -54,12 +54,12 @@ def argument_parser() -> argparse.ArgumentParser:
                          "back end)")
     ap.add_argument("--set", type=key_value, action="append", default=[],
                     metavar="KEY=VALUE", help="back-end parameter (repeatable)")
-    ap.add_argument("--seed", type=count, default=0, help="seed of every random choice")
+    ap.add_argument("--seed", type=seed, default=0, help="seed of every random choice")
     ap.add_argument("--threads", type=positive_int,
                     help="search threads (back ends with a threads option)")
     ap.add_argument("--playouts", type=positive_int,
                     help="at most this many playouts a move (the clock still rules)")
-    ap.add_argument("--time", type=positive_float, metavar="SECONDS",
+    ap.add_argument("--time", type=seconds, metavar="SECONDS",
                     help="at most this many seconds a move (the clock still rules)")
     ap.add_argument("--version", action="version", version=f"{NAME} {__version__}")
     return ap
