@@ -18,8 +18,8 @@ FAILURE_PREFIXES = ("ERROR", "UNKNOWN")
 
 
 class BrainClient(GtpClient):
-    def __init__(self, argv, env=None, cwd=None):
-        super().__init__(argv, env=env, cwd=cwd)
+    def __init__(self, argv, env=None, cwd=None, timeout: float | None = None):
+        super().__init__(argv, env=env, cwd=cwd, timeout=timeout)
         self.notes: list[str] = []      # MESSAGE and DEBUG lines, in order
 
     def _write(self, lines: list[str]):
@@ -40,10 +40,12 @@ class BrainClient(GtpClient):
 
     def send(self, command, timeout: float | None = None) -> Reply:
         """Send a command (a line, or a list of lines) and wait for its reply, at most
-        ``timeout`` seconds (None: forever).  EngineFault when the brain fails."""
+        ``timeout`` seconds (None: the client's ``timeout``).  EngineFault when the brain
+        fails."""
         lines = [command] if isinstance(command, str) else list(command)
         start = time.monotonic()
         self._write(lines)
+        timeout = self.timeout if timeout is None else timeout
         deadline = None if timeout is None else start + timeout
         while True:
             line = self._next_line(lines[0], deadline).strip()
