@@ -1,0 +1,69 @@
+"""What every search method of ``engine.mdp`` shares: the budget loop, the UCB1 choice
+(eq. 2.2 of the thesis: mean + C sqrt(2 ln N / n)), the random default policy, and the
+decision a search returns.
+
+A search method is an object with ``name`` and ``decide(problem, state, budget, rng)``
+returning a ``Decision``; it keeps nothing from one decision to the next (every decision
+starts a fresh search from the true state).  ``budget`` is ``engine.search.base.Budget``:
+``playouts`` simulations, or ``seconds`` of wall-clock time, whichever ends first.
+"""
+
+import math
+import time
+from dataclasses import dataclass
+
+UNTRIED = math.inf
+
+
+@dataclass
+class Decision:
+    action: float
+    playouts: int
+    seconds: float
+    value: float              # the chosen action's mean return in the search
+    visits: dict              # root action -> visits (for printing)
+
+
+def run_budget(simulate, budget) -> tuple[int, float]:
+    """Call ``simulate()`` until the budget is spent (at least once); (count, seconds)."""
+    start = time.perf_counter()
+    limit = budget.playouts if budget.playouts is not None else math.inf
+    deadline = start + budget.seconds if budget.seconds is not None else math.inf
+    done = 0
+    while True:
+        simulate()
+        done += 1
+        if done >= limit or time.perf_counter() >= deadline:
+            return done, time.perf_counter() - start
+
+
+def ucb_index(total: float, n: float, parent: float, c: float) -> float:
+    """UCB1 of an arm with ``n`` (possibly weighted) visits and ``total`` return; an arm
+    never tried comes first.  ``parent`` below 1 (weighted counts) explores as 1."""
+    if n <= 0:
+        return UNTRIED
+    return total / n + c * math.sqrt(2.0 * math.log(max(parent, 1.0)) / n)
+
+
+def argmax_random(values, rng) -> int:
+    """Index of the largest value, ties broken at random."""
+    best = max(values)
+    ties = [i for i, v in enumerate(values) if v == best]
+    return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
+
+
+def rollout(problem, state, rng) -> float:
+    """Return of the uniformly random default policy from ``state`` to the episode's end."""
+    total, discount = 0.0, 1.0
+    while True:
+        state, reward, done = problem.step(state, problem.sample_action(rng), rng)
+        total += discount * reward
+        if done:
+            return total
+        discount *= problem.gamma
+
+
+def most_visited(actions, visits, totals, rng) -> int:
+    """The root's recommendation: most visits, then best mean, then at random."""
+    keys = [(n, t / n if n else -math.inf) for n, t in zip(visits, totals)]
+    return argmax_random(keys, rng)
