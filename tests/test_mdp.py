@@ -1,0 +1,216 @@
+"""engine.mdp: the problems' dynamics by hand, Trap's optimum against brute force, the
+methods on Trap, determinism, the sweep's resumption and the script's output."""
+
+import json
+import math
+import random
+
+import pytest
+
+from engine.mdp import sweep as mdp_sweep
+from engine.mdp.abstraction import AbstractionTree, count_transform, threshold, weight
+from engine.mdp.methods import METHODS, make_method, run_episode
+from engine.mdp.optimum import grid_steps, trap_optimum
+from engine.mdp.problems import Trap, TreasureHunt, make_problem, parse_params
+from engine.mdp.wuct import _Samples
+from engine.search.base import Budget
+
+
+class FixedRng:
+    """A ``random.Random`` stand-in whose ``random()`` returns the given values in turn."""
+
+    def __init__(self, *values):
+        self.values = list(values)
+
+    def random(self):
+        return self.values.pop(0)
+
+
+# -- dynamics ----------------------------------------------------------------------------
+
+def test_trap_steps_by_hand():
+    p = Trap(R=0.1)
+    s, r, done = p.step(p.reset(), 0.9375, FixedRng(0.5))   # 0 + 0.9375 + 0.05
+    assert s == (1, pytest.approx(0.9875)) and r == 0.7 and not done
+    s, r, done = p.step(s, 0.8125, FixedRng(0.2))           # + 0.8125 + 0.02 = 1.82
+    assert s == (2, pytest.approx(1.82)) and r == 1.0 and done
+    s, r, _ = p.step((0, 0.5), 0.6875, FixedRng(0.0))       # 1.1875: in the trap
+    assert r == 0.0
+    assert [Trap.reward(x) for x in (0.99, 1.0, 1.69, 1.7)] == [0.7, 0.0, 0.0, 1.0]
+    assert p.actions == tuple((i + 0.5) / 8 for i in range(8))
+
+
+def test_treasure_steps_by_hand():
+    p = TreasureHunt(D=5)
+    assert (p.H, p.T) == (2.5, 50)
+    s, r, done = p.step(p.reset(), 0.0, FixedRng(0.5, 0.5))         # one step east
+    assert s == (1, pytest.approx(1.0), pytest.approx(0.0)) and r == -0.001 and not done
+    s, _, _ = p.step((0, 0.0, 0.0), math.pi, FixedRng(0.9, 0.1))     # clipped at 0
+    assert s[1:] == (0.0, 0.0)
+    s, r, done = p.step((0, 0.3, 0.2), 0.0, FixedRng(0.75, 1.0))     # noise +0.25, +0.5
+    assert s[1:] == (pytest.approx(1.55), pytest.approx(0.7))
+    s, r, done = p.step((3, 3.9, 3.9), math.pi / 4, FixedRng(0.5, 0.5))   # into the corner
+    assert r == pytest.approx(1 - 0.001) and done
+    s, r, done = p.step((3, 1.5, 0.5), math.pi / 2, FixedRng(0.5, 0.5))   # into the hole
+    assert s[1:] == (pytest.approx(1.5), pytest.approx(1.5))
+    assert r == pytest.approx(-0.501) and done
+    _, r, done = p.step((49, 0.0, 0.0), 0.0, FixedRng(0.5, 0.5))     # the last step
+    assert r == -0.001 and done
+
+
+def test_problem_parameters():
+    assert parse_params(["R=0.1,T=3"]) == {"R": 0.1, "T": 3.0}
+    assert make_problem("trap", {"R": 0.1, "T": 3}).horizon == 3
+    assert make_problem("treasure", {"D": 15}).params["T"] == 150
+    for bad in (lambda: make_problem("maze"), lambda: make_problem("trap", {"D": 5}),
+                lambda: parse_params("R"), lambda: make_problem("trap", {"T": 1.5})):
+        with pytest.raises(ValueError):
+            bad()
+
+
+# -- Trap's optimum ----------------------------------------------------------------------
+
+def _brute_force(R, T, L):
+    """Expectimax over every action and every noise point: no grid, no sharing."""
+    M = max(1, round(R * L))
+    deltas = [k / L for k in range(M)]
+
+    def value(t, x):
+        if t == T:
+            return 0.0
+        return max(sum(Trap.reward(x + a + d) + value(t + 1, x + a + d) for d in deltas) / M
+                   for a in Trap().actions)
+    return value(0, 0.0)
+
+
+@pytest.mark.parametrize("R,T", [(0.1, 2), (0.3, 2), (0.5, 2), (0.1, 3)])
+def test_dp_matches_brute_force_on_a_coarse_grid(R, T):
+    points = 4 if T == 3 else 8
+    L = grid_steps(R, 8, points)
+    assert trap_optimum(R, T, noise_points=points)[0] == pytest.approx(
+        _brute_force(R, T, L), abs=1e-9)
+
+
+def test_trap_optimum_on_the_fine_grid():
+    # 0.7 then 1: step below 1, then jump past 1.7, whatever the noise
+    for R in (0.01, 0.1):
+        assert trap_optimum(R, 2)[0] == pytest.approx(1.7, abs=1e-9)
+    assert trap_optimum(0.1, 3)[0] == pytest.approx(2.7, abs=1e-9)
+    assert trap_optimum(0.5, 2)[0] < 1.7     # wide noise: the jump can fail
+
+
+# -- the methods -------------------------------------------------------------------------
+
+def _mean_return(problem, method, playouts, runs):
+    return sum(run_episode(problem, make_method(method, problem), Budget(playouts=playouts),
+                           seed) for seed in range(runs)) / runs
+
+
+@pytest.mark.parametrize("method,floor", [("dpw", 1.5), ("wuct", 1.65), ("tree", 1.65)])
+def test_methods_climb_out_of_the_trap(method, floor):
+    p = Trap(R=0.01)
+    small, large = _mean_return(p, method, 10, 20), _mean_return(p, method, 1000, 20)
+    assert large >= floor and large > small
+    assert large <= trap_optimum(0.01, 2)[0] + 1e-9
+
+
+@pytest.mark.parametrize("method", ["uct", "pw"])
+def test_uct_and_pw_fall_into_the_trap(method):
+    # a new state after every transition: below the root only random playouts, which
+    # rate the low actions best, so these settle on 0.7 + 0.7 (Couetoux et al.'s point)
+    assert _mean_return(Trap(R=0.01), method, 1000, 10) == pytest.approx(1.4)
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("problem", [Trap(R=0.1), TreasureHunt(D=5, T=6)])
+def test_same_seed_same_episode(problem, method):
+    def episode(seed):
+        steps = []
+        ret = run_episode(problem, make_method(method, problem), Budget(playouts=30), seed,
+                          on_step=steps.append)
+        return ret, [(s.decision.action, s.next_state) for s in steps]
+    assert episode(3) == episode(3)
+    assert len({repr(episode(s)) for s in range(4)}) > 1
+
+
+def test_wuct_bandwidth_shrinks_with_nearby_samples():
+    s = _Samples(1)
+    s.add([0.5], 0, 1.0, 0.5)
+    s.add([0.5], 1, 1.0, 0.5)      # another action: not counted
+    s.add([0.5], 0, 1.0, 0.5)      # on top of the first: density 1 / (sqrt(2 pi) 0.5)
+    density = 1 / (math.sqrt(2 * math.pi) * 0.5)
+    assert list(s.sigma[:3]) == pytest.approx([0.5, 0.5, 0.5 / math.sqrt(1 + density)])
+    assert s.kernel([0.5])[0] == pytest.approx(density)
+
+
+def test_abstraction_tree_schedule_and_split():
+    assert [weight(d) for d in range(3)] == [1, 4, 9]
+    assert [threshold(d) for d in range(3)] == [8, 12, 18]
+    assert count_transform(8.0) == pytest.approx(4.0)
+    problem, tree = Trap(R=0.01, T=3), AbstractionTree()
+    from engine.mdp.abstraction import _Box
+    trees = [_Box((-0.02,), (2.02,), 8) for _ in range(3)]
+    rng = random.Random(1)
+    for _ in range(8):
+        tree._below(problem, trees, (1, 0.3), rng)
+    assert trees[1].n == 8 and not trees[1].children   # not split before th(0) = 8
+    tree._below(problem, trees, (1, 0.3), rng)
+    [(key, child)] = trees[1].children.items()
+    assert key == (False,) and child.low == (-0.02,) and child.high == (1.0,)
+    assert child.n == 1 and sum(child.na) == 1
+
+
+# -- the sweep ---------------------------------------------------------------------------
+
+def test_sweep_resumes_and_merges(tmp_path, monkeypatch):
+    problem = Trap(R=0.1)
+    jobs = mdp_sweep.plan(["uct", "tree"], [1, 5], [], runs=6, chunk=4)
+    assert len(jobs) == 8 and {j.stop for j in jobs} == {4, 6}
+    rows, failures = mdp_sweep.run_sweep(problem, jobs, tmp_path, seed=2, workers=1,
+                                         progress=False)
+    assert not failures and len(rows) == 8
+    def content(rows):     # all but the wall-clock time
+        return {r["index"]: {k: v for k, v in r.items() if k != "seconds"} for r in rows}
+    first = content(rows)
+
+    results = tmp_path / mdp_sweep.RESULTS_FILE
+    lines = results.read_text().splitlines(keepends=True)
+    results.write_text("".join(lines[:-2]) + lines[-2][:10])   # lose one row, tear one
+    ran = []
+    real = mdp_sweep.run_chunk
+    monkeypatch.setattr(mdp_sweep, "run_chunk", lambda *a: ran.append(a[2]) or real(*a))
+    rows, failures = mdp_sweep.run_sweep(problem, jobs, tmp_path, seed=2, workers=1,
+                                         progress=False)
+    assert len(ran) == 2 and not failures
+    assert content(rows) == first      # same seeds, same results
+
+    summary = {(s["method"], s["amount"]): s for s in mdp_sweep.summarise(rows)}
+    returns = [run_episode(problem, make_method("tree", problem), Budget(playouts=5),
+                           mdp_sweep.derive_seed(2, "run", i)) for i in range(6)]
+    s = summary[("tree", 5)]
+    assert s["runs"] == 6 and s["mean"] == pytest.approx(sum(returns) / 6)
+    assert s["playouts_per_decision"] == 5
+
+    with pytest.raises(ValueError):          # another setting in the same folder
+        mdp_sweep.run_sweep(Trap(R=0.01), jobs, tmp_path, seed=2, progress=False)
+
+
+def test_script_prints_one_object_per_line(tmp_path, capsys):
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "scripts" / "mdp_experiments.py"
+    spec = importlib.util.spec_from_file_location("mdp_experiments", path)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    argv = ["--problem", "trap", "--param", "R=0.01", "--methods", "pw,dpw,wuct,tree",
+            "--budgets", "1,10", "--ms", "1", "--runs", "3", "--json", "--workers", "1",
+            "--out", str(tmp_path), "--no-progress"]
+    assert script.main(argv) == 0
+    recs = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(recs) == 4 * 3
+    for r in recs:
+        assert {"problem", "params", "method", "runs", "mean", "ci95"} <= set(r)
+        assert ("budget" in r) != ("ms" in r) and r["runs"] == 3
+        assert r["params"] == {"R": 0.01, "T": 2} and r["optimum"] == pytest.approx(1.7)
+    with pytest.raises(SystemExit):
+        script.parse_args(["--methods", "pw,nope"])
