@@ -214,3 +214,15 @@ def test_script_prints_one_object_per_line(tmp_path, capsys):
         assert r["params"] == {"R": 0.01, "T": 2} and r["optimum"] == pytest.approx(1.7)
     with pytest.raises(SystemExit):
         script.parse_args(["--methods", "pw,nope"])
+
+
+def test_parallel_sweep_matches_the_serial_one(tmp_path):
+    problem = Trap(R=0.1)
+    jobs = mdp_sweep.plan(["dpw", "wuct"], [3], [], runs=4, chunk=2)
+    serial, _ = mdp_sweep.run_sweep(problem, jobs, tmp_path / "a", seed=5, workers=1,
+                                    progress=False)
+    parallel, failures = mdp_sweep.run_sweep(problem, jobs, tmp_path / "b", seed=5,
+                                             workers=2, progress=False)
+    assert not failures
+    strip = lambda rows: sorted((r["index"], r["sum"], r["sum_sq"]) for r in rows)  # noqa: E731
+    assert strip(serial) == strip(parallel)
