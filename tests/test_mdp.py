@@ -226,3 +226,33 @@ def test_parallel_sweep_matches_the_serial_one(tmp_path):
     assert not failures
     strip = lambda rows: sorted((r["index"], r["sum"], r["sum_sq"]) for r in rows)  # noqa: E731
     assert strip(serial) == strip(parallel)
+
+
+class XorshiftRng:
+    """``random()`` from the project's xorshift, the stream the compiled playout uses."""
+
+    def __init__(self, state):
+        self.state = state
+
+    def random(self):
+        from engine.core.rng import rand_unit
+        return float(rand_unit(self.state))
+
+
+@pytest.mark.parametrize("D", [5.0, 15.0])
+def test_compiled_treasure_playout_matches_the_python_steps(D):
+    from engine.core.rng import make_rng
+    from engine.mdp.kernels import treasure_params, treasure_rollout
+    problem = TreasureHunt(D=D)
+    for seed in range(40):
+        start = (seed % 7, 0.37 * (seed % 11), 0.53 * (seed % 5))
+        rng = XorshiftRng(make_rng(seed))
+        state, total = start, 0.0
+        while True:     # the reference: problem.step with sample_action, draw by draw
+            state, reward, done = problem.step(state, problem.sample_action(rng), rng)
+            total += reward
+            if done:
+                break
+        compiled = treasure_rollout(treasure_params(problem), start[0], start[1], start[2],
+                                    make_rng(seed))
+        assert compiled == pytest.approx(total, abs=1e-12)

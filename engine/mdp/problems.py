@@ -9,6 +9,8 @@ decisions in an episode.  A state is a tuple ``(t, x)`` (Trap) or ``(t, x, y)`` 
 Hunt): the time step is part of the state, so statistics of different steps never mix.
 ``rng`` is a ``random.Random``: every random choice flows from the seed it was made with.
 
+A problem may also have ``rollout(state, rng)``, a faster random playout with the
+same law (Treasure Hunt's is compiled); ``common.rollout`` uses it when present.
 ``distance2(s, u)`` and ``kernel_sigma`` give Weighted UCT its metric and initial
 bandwidth; ``bounds`` (per coordinate, ``(low, high)``) is the box the abstraction tree
 subdivides.  Where the source leaves a parameter open the choice is documented in
@@ -197,6 +199,15 @@ class TreasureHunt:
 
     def describe(self, state) -> str:
         return f"t={state[0]} x={state[1]:.3f} y={state[2]:.3f}"
+
+    def rollout(self, state, rng) -> float:
+        """The random playout's return, compiled (``kernels.treasure_rollout``)."""
+        from ..core.rng import make_rng
+        from .kernels import treasure_params, treasure_rollout
+        if not hasattr(self, "_packed"):
+            object.__setattr__(self, "_packed", treasure_params(self))
+        t, x, y = state
+        return treasure_rollout(self._packed, t, x, y, make_rng(rng.getrandbits(63)))
 
 
 PROBLEMS = {"trap": Trap, "treasure": TreasureHunt}
