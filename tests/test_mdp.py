@@ -5,14 +5,15 @@ import json
 import math
 import random
 
+import numpy as np
 import pytest
 
 from engine.mdp import sweep as mdp_sweep
-from engine.mdp.abstraction import AbstractionTree, count_transform, threshold, weight
+from engine.mdp.tree_kernels import count_transform, threshold, tree_simulate, weight
 from engine.mdp.methods import METHODS, make_method, run_episode
 from engine.mdp.optimum import grid_steps, trap_optimum
 from engine.mdp.problems import Trap, TreasureHunt, make_problem, parse_params
-from engine.mdp.wuct import _Samples
+from engine.mdp.wuct_kernels import new_samples, wuct_add, wuct_stats
 from engine.search.base import Budget
 
 
@@ -134,30 +135,43 @@ def test_same_seed_same_episode(problem, method):
 
 
 def test_wuct_bandwidth_shrinks_with_nearby_samples():
-    s = _Samples(1)
-    s.add([0.5], 0, 1.0, 0.5)
-    s.add([0.5], 1, 1.0, 0.5)      # another action: not counted
-    s.add([0.5], 0, 1.0, 0.5)      # on top of the first: density 1 / (sqrt(2 pi) 0.5)
+    s = new_samples(2, 8)
+    wuct_add(s, 1, 0.5, 0.0, 0, 1.0, 0.5, 1)
+    wuct_add(s, 1, 0.5, 0.0, 1, 2.0, 0.5, 1)      # another action: not counted
+    wuct_add(s, 1, 0.5, 0.0, 0, 3.0, 0.5, 1)      # on the first: density 1/(sqrt(2 pi) 0.5)
+    wuct_add(s, 0, 0.5, 0.0, 0, 4.0, 0.5, 1)      # another step: its own list
     density = 1 / (math.sqrt(2 * math.pi) * 0.5)
-    assert list(s.sigma[:3]) == pytest.approx([0.5, 0.5, 0.5 / math.sqrt(1 + density)])
-    assert s.kernel([0.5])[0] == pytest.approx(density)
+    sigma3 = 0.5 / math.sqrt(1 + density)
+    assert list(s[2][1, :3, 1]) == pytest.approx([0.5, 0.5, sigma3])
+    assert list(s[3]) == [1, 3]
+    n, r = np.zeros(2), np.zeros(2)
+    wuct_stats(s, 1, 0.7, 0.0, 1, n, r)               # eqs. 2.4-2.5 with eq. 4.2
+    k = lambda sigma: math.exp(-0.04 / (2 * sigma * sigma)) / (math.sqrt(2 * math.pi) * sigma)  # noqa: E731
+    assert n == pytest.approx([k(0.5) + k(sigma3), k(0.5)])
+    assert r == pytest.approx([k(0.5) + 3 * k(sigma3), 2 * k(0.5)])
 
 
 def test_abstraction_tree_schedule_and_split():
     assert [weight(d) for d in range(3)] == [1, 4, 9]
     assert [threshold(d) for d in range(3)] == [8, 12, 18]
     assert count_transform(8.0) == pytest.approx(4.0)
-    problem, tree = Trap(R=0.01, T=3), AbstractionTree()
-    from engine.mdp.abstraction import _Box
-    trees = [_Box((-0.02,), (2.02,), 8) for _ in range(3)]
-    rng = random.Random(1)
-    for _ in range(8):
-        tree._below(problem, trees, (1, 0.3), rng)
-    assert trees[1].n == 8 and not trees[1].children   # not split before th(0) = 8
-    tree._below(problem, trees, (1, 0.3), rng)
-    [(key, child)] = trees[1].children.items()
-    assert key == (False,) and child.low == (-0.02,) and child.high == (1.0,)
-    assert child.n == 1 and sum(child.na) == 1
+    from engine.core.rng import make_rng
+    from engine.mdp.abstraction import roots
+    from engine.mdp.kernels import env_params
+    problem = Trap(R=0.01, T=2)
+    kind, params, acts = env_params(problem)
+    tree = roots(problem, 16)
+    ints, geo, stats, used = tree
+    cfg, rng = np.array([1.0, 30, 1]), make_rng(1)
+    returns = [tree_simulate(kind, params, acts, cfg, np.array([1, 0.3, 0.0]), tree, rng)
+               for _ in range(8)]
+    assert ints[1, 0] == 8 and used[0] == 2 and (ints[1, 1:] == -1).all()   # th(0) = 8
+    assert stats[1, 0].sum() == 8 and stats[1, 1].sum() == pytest.approx(sum(returns))
+    assert (stats[1, 0] == 1).all()           # 8 actions, each tried once first
+    tree_simulate(kind, params, acts, cfg, np.array([1, 0.3, 0.0]), tree, rng)
+    child = ints[1, 1]                        # x = 0.3 < 1: the lower half
+    assert used[0] == 3 and child == 2 and list(geo[child, :2]) == [-0.02, 1.0]
+    assert ints[child, 0] == 1 and ints[1, 0] == 9 and stats[child, 0].sum() == 1
 
 
 # -- the sweep ---------------------------------------------------------------------------

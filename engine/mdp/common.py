@@ -71,3 +71,24 @@ def most_visited(actions, visits, totals, rng) -> int:
     """The root's recommendation: most visits, then best mean, then at random."""
     keys = [(n, t / n if n else -math.inf) for n, t in zip(visits, totals)]
     return argmax_random(keys, rng)
+
+
+def root_ucb_search(problem, state, budget, rng, c: float, below) -> Decision:
+    """Thesis Algorithm 7: plain UCB1 over the finite actions at the root, on exact counts
+    (every root sample comes from the one true state); ``below(next_state)`` runs the rest
+    of a simulation and returns its return."""
+    actions = problem.actions
+    k = len(actions)
+    visits, totals = [0] * k, [0.0] * k
+
+    def simulate():
+        parent = sum(visits)
+        i = argmax_random([ucb_index(totals[j], visits[j], parent, c) for j in range(k)], rng)
+        nxt, reward, done = problem.step(state, actions[i], rng)
+        visits[i] += 1
+        totals[i] += reward if done else reward + problem.gamma * below(nxt)
+
+    count, seconds = run_budget(simulate, budget)
+    best = most_visited(actions, visits, totals, rng)
+    return Decision(actions[best], count, seconds, totals[best] / max(visits[best], 1),
+                    dict(zip(actions, visits)))
