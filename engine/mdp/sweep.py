@@ -13,6 +13,8 @@ against time per decision, with 95 % intervals, resumable and parallel.
 * Parallelism: ``workers <= 1`` in this process; otherwise the project's process pool
   (``engine.match.runner.local_executor``), or a Dask cluster (``dask``: a scheduler
   address or a ``distributed.Client``) through its executor.  Jobs are plain tuples.
+* Each process runs the compiled kernels once (``warm_up``) before its first job, so
+  the time budgets measure search, not numba loading its cache.
 * ``summarise`` turns rows into one record per (method, kind, amount): runs, mean, the
   normal 95 % interval of the mean, playouts and milliseconds per decision.
 """
@@ -21,6 +23,7 @@ import concurrent.futures as cf
 import hashlib
 import json
 import math
+import random
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,10 +67,24 @@ def budget_of(kind: str, amount: int) -> Budget:
     raise ValueError(f"unknown budget kind {kind!r}")
 
 
+_WARM = set()    # problems whose kernels this process has run
+
+
+def warm_up(problem):
+    """Run every compiled kernel once in this process (numba loads or compiles it), so
+    that no timed decision pays for it."""
+    if problem.name not in _WARM:
+        for method in ("dpw", "wuct", "tree"):
+            make_method(method, problem).decide(problem, problem.reset(),
+                                                Budget(playouts=2), random.Random(0))
+        _WARM.add(problem.name)
+
+
 def run_chunk(problem_name: str, params: dict, job: tuple, seed: int) -> dict:
     """Run the episodes of one job (``Job`` fields as a tuple); its result row."""
     job = Job(*job)
     problem = make_problem(problem_name, params)
+    warm_up(problem)
     budget = budget_of(job.kind, job.amount)
     total = total_sq = seconds = 0.0
     playouts = decisions = 0
