@@ -270,3 +270,27 @@ def test_compiled_treasure_playout_matches_the_python_steps(D):
         compiled = treasure_rollout(treasure_params(problem), start[0], start[1], start[2],
                                     make_rng(seed))
         assert compiled == pytest.approx(total, abs=1e-12)
+
+
+def test_the_dask_path_on_an_in_process_cluster(tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    problem = Trap(R=0.1)
+    jobs = mdp_sweep.plan(["uct", "tree"], [2], [], runs=4, chunk=2)
+    serial, _ = mdp_sweep.run_sweep(problem, jobs, tmp_path / "a", seed=1, progress=False)
+    with distributed.Client(processes=False, n_workers=1, threads_per_worker=2,
+                            dashboard_address=None) as client:
+        rows, failures = mdp_sweep.run_sweep(problem, jobs, tmp_path / "b", seed=1,
+                                             dask=client, progress=False)
+    assert not failures
+    assert sorted((r["index"], r["sum"]) for r in rows) == sorted(
+        (r["index"], r["sum"]) for r in serial)
+
+
+def test_plot_writes_a_png(tmp_path):
+    pytest.importorskip("matplotlib")
+    from engine.mdp.plot import plot_curves
+    recs = [{"problem": "trap", "params": {"R": 0.1, "T": 2}, "method": m, key: v,
+             "mean": 1.4, "ci95": [1.3, 1.5]}
+            for m in ("dpw", "tree") for key in ("budget", "ms") for v in (1, 10)]
+    plot_curves(recs, tmp_path / "c.png", optimum=1.7)
+    assert (tmp_path / "c.png").read_bytes()[:4] == b"\x89PNG"
