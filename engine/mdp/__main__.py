@@ -9,7 +9,7 @@ import math
 import sys
 
 from ..search.base import Budget
-from .methods import METHODS, make_method, run_episode
+from .methods import METHODS, make_method, run_episode, warm_up
 from .problems import PROBLEMS, make_problem, parse_params
 
 
@@ -54,6 +54,8 @@ def main(argv=None) -> int:
               f"root visits {counts})  reward {step.reward:+.3f}  now "
               f"{problem.describe(step.next_state)}")
 
+    if args.ms is not None:
+        warm_up(problem)      # the first decision would pay for loading the kernels
     total = run_episode(problem, make_method(args.method, problem), args.budget_obj,
                         args.seed, on_step=show)
     print(f"return {total:.4f}")

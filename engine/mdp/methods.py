@@ -42,6 +42,20 @@ def make_method(name: str, problem):
     raise ValueError(f"unknown method {name!r}; choose from {', '.join(METHODS)}")
 
 
+_WARM = set()    # problems whose kernels this process has run
+
+
+def warm_up(problem):
+    """Run every compiled kernel once in this process (numba loads or compiles it), so
+    that no timed decision pays for it."""
+    from ..search.base import Budget
+    if problem.name not in _WARM:
+        for method in ("dpw", "wuct", "tree"):
+            make_method(method, problem).decide(problem, problem.reset(),
+                                                Budget(playouts=2), random.Random(0))
+        _WARM.add(problem.name)
+
+
 @dataclass
 class Step:
     state: tuple

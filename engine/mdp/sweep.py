@@ -23,7 +23,6 @@ import concurrent.futures as cf
 import hashlib
 import json
 import math
-import random
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +30,7 @@ from pathlib import Path
 from ..match.runner import ResultsFile, derive_seed, local_executor
 from ..match.stats import Z95
 from ..search.base import Budget
-from .methods import make_method, run_episode
+from .methods import make_method, run_episode, warm_up
 from .problems import make_problem
 
 RESULTS_FILE = "results.jsonl"
@@ -65,19 +64,6 @@ def budget_of(kind: str, amount: int) -> Budget:
     if kind == "ms":
         return Budget(seconds=amount / 1000.0)
     raise ValueError(f"unknown budget kind {kind!r}")
-
-
-_WARM = set()    # problems whose kernels this process has run
-
-
-def warm_up(problem):
-    """Run every compiled kernel once in this process (numba loads or compiles it), so
-    that no timed decision pays for it."""
-    if problem.name not in _WARM:
-        for method in ("dpw", "wuct", "tree"):
-            make_method(method, problem).decide(problem, problem.reset(),
-                                                Budget(playouts=2), random.Random(0))
-        _WARM.add(problem.name)
 
 
 def run_chunk(problem_name: str, params: dict, job: tuple, seed: int) -> dict:
