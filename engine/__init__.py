@@ -6,5 +6,5 @@ back ends live in ``engine.search`` and the GTP front end in ``engine.gtp``.
 """
 
 NAME = "nakade"
-# Lizzie parses the minor number and refuses anything below 15 (see GTP.md, section 3).
+# Lizzie parses the minor number and refuses anything below 15 (docs/gtp.md, section 2).
 __version__ = "0.15.0"

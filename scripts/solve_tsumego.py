@@ -27,7 +27,6 @@ restricted series are labelled ``SPEC+restrict``.
 """
 
 import argparse
-import json
 import shlex
 import sys
 from pathlib import Path
@@ -36,7 +35,7 @@ from engine.search.registry import names, parse_pair
 from engine.tsumego.frame import MARGIN
 from engine.tsumego.problem import load_problems
 from engine.tsumego.solve import searcher
-from engine.tsumego.stats import per_problem, solve_rates
+from engine.tsumego.report import rates_table, write_report
 from engine.tsumego.sweep import ResultsFile, Settings, plan, run_sweep
 
 
@@ -96,58 +95,6 @@ def parse_args(argv):
     return args
 
 
-def rates_table(rates) -> str:
-    lines = ["| back end | budget | solved | rate | 95% CI |", "|---|---:|---:|---:|---|"]
-    for r in rates:
-        lo, hi = r.interval
-        budget = "own" if r.budget == 0 else str(r.budget)
-        lines.append(f"| {r.label} | {budget} | {r.solved}/{r.runs} | {r.rate:.3f} "
-                     f"| [{lo:.3f}, {hi:.3f}] |")
-    return "\n".join(lines)
-
-
-def problem_table(rows, problems) -> str:
-    table = per_problem(rows)
-    columns = sorted({key for cells in table.values() for key in cells})
-    head = " | ".join(f"{a}@{b if b else 'own'}" for a, b in columns)
-    lines = [f"| problem | answer | {head} |", "|---|---|" + "---:|" * len(columns)]
-    for p in problems:
-        cells = table.get(p.name, {})
-        shown = [f"{cells[c][0]}/{cells[c][1]}" if c in cells else "-" for c in columns]
-        lines.append(f"| {p.name} | {p.answer_text()} | " + " | ".join(shown) + " |")
-    return "\n".join(lines)
-
-
-def plot(rates, path: Path):
-    import matplotlib   # only the plot needs it
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    fig, ax = plt.subplots(figsize=(7, 4.5))
-    budgets = sorted({r.budget for r in rates if r.budget > 0})
-    for algo in sorted({r.label for r in rates}):
-        mine = [r for r in rates if r.label == algo]
-        if len(mine) == 1 and mine[0].budget == 0 and budgets:   # an external engine
-            r = mine[0]
-            lo, hi = r.interval
-            ax.axhline(r.rate, linestyle="--", color="grey", label=f"{algo} (own settings)")
-            ax.axhspan(lo, hi, color="grey", alpha=0.15)
-            continue
-        mine = [r for r in mine if r.budget > 0]
-        xs = [r.budget for r in mine]
-        ys = [r.rate for r in mine]
-        err = [[r.rate - r.interval[0] for r in mine], [r.interval[1] - r.rate for r in mine]]
-        ax.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=algo)
-    ax.set_xscale("log")
-    ax.set_xlabel("playouts per move")
-    ax.set_ylabel("solve rate (95% Wilson interval)")
-    ax.set_ylim(0, 1)
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-
-
 def main(argv=None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     out = Path(args.out)
@@ -169,23 +116,8 @@ def main(argv=None) -> int:
     rows, failures = run_sweep(report.problems, jobs, ResultsFile(out / "results.csv"),
                                workers=args.workers, dask=args.dask, settings=settings,
                                progress=not args.no_progress)
-    rates = solve_rates(rows)
-    summary = {
-        "command": " ".join(shlex.quote(a) for a in [sys.argv[0], *sys.argv[1:]])
-        if argv is None else " ".join(shlex.quote(a) for a in argv),
-        "problems": len(report.problems),
-        "restrict": args.restrict,
-        "frame": not args.no_frame,
-        "unreadable": [{"where": w, "why": y} for w, y in report.errors],
-        "tst_tests_read": report.tests_read,
-        "tst_commands_skipped": dict(report.skipped),
-        "jobs": len(jobs), "rows": len(rows), "failed": len(failures),
-        "rates": [r.as_dict() for r in rates],
-    }
-    (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
-    (out / "per_problem.md").write_text(problem_table(rows, report.problems) + "\n")
-    if rates:
-        plot(rates, out / "solve_rate.png")
+    command = " ".join(shlex.quote(a) for a in (sys.argv if argv is None else argv))
+    rates = write_report(out, command, report, settings, args.restrict, jobs, rows, failures)
     print(rates_table(rates))
     print(f"\nper-problem table: {out / 'per_problem.md'}; rows: {len(rows)} of {len(jobs)} "
           f"jobs; failed: {len(failures)}", file=sys.stderr)

@@ -45,8 +45,9 @@ def test_gtp_algo_takes_a_spec():
 
 
 def test_a_switch_keeps_the_start_up_options_the_new_back_end_knows_and_names_the_rest():
-    settings, searcher = parse_settings(["--size", "9", "--set", "playout=heavy",
-                                         "--set", "rave=1", "--set", "resign_threshold=0.05"])
+    settings, searcher = parse_settings(["--size", "9", "--preset", "paper",
+                                         "--set", "playout=heavy", "--set", "rave=1",
+                                         "--set", "resign_threshold=0.05"])
     ctx = Context(settings, searcher)
     unknown = ctx.switch_algo("shot")
     assert unknown == [("rave", "1")]
@@ -55,3 +56,14 @@ def test_a_switch_keeps_the_start_up_options_the_new_back_end_knows_and_names_th
     assert ctx.switch_algo("uct:c=0.9") == []
     assert ctx.searcher.options()["c"] == 0.9 and ctx.searcher.options()["rave"] is True
     assert ctx.algo == "uct"
+
+
+def test_the_published_linuct_names_are_aliases_of_one_back_end():
+    assert "linuct" in registry.names() and "linuct-rave" not in registry.names()
+    assert registry.make("linuct-plain").options()["rave"] is False
+    rave = registry.make("linuct-rave:kappa=2", options={"rave": "0"})
+    assert rave.name == "linuct" and rave.options()["rave"] is True   # the alias wins
+    assert rave.options()["kappa"] == 2
+    assert registry.option_names("linuct-rave") == registry.option_names("linuct")
+    with pytest.raises(ValueError, match=r"unknown back end 'linuct-x' \(known: .*linuct-rave"):
+        registry.make("linuct-x")

@@ -22,7 +22,7 @@ from engine.search import linuct_kernels as lk
 from engine.search import registry
 from engine.search.base import Budget
 from engine.search.linuct import DELTA_ENTRIES, FeatureNodePool
-from engine.search.tree import FIRST, MOVE, NCHILD, TF_ROWS, TI_ROWS, VISITS, WINS
+from engine.search.tree import FIRST, MOVE, NCHILD, TF_ROWS, TI_ROWS, VISITS, WINS, record
 
 from conftest import go_from_text
 
@@ -84,14 +84,14 @@ def engine_values(searcher, state, node: int) -> np.ndarray:
     params = searcher._kernel_params()
     if searcher.params.bandit == "exact":
         lk.exact_values(pool.ti, node, pool.dpool, idx, 0, m, model.theta, model.ainv,
-                        np.zeros_like(model.uq), params[lk.WIDTH], out)
+                        np.zeros_like(model.uq), params.width, out)
     else:
         row = idx[:m]
         lk.gd_values(pool.ti, node, pool.dpool, model.theta[row].sum(), model.diag[row].sum(),
-                     m, model.theta, model.diag, model.lazy, params[lk.WIDTH], out,
-                     np.zeros_like(out), np.zeros_like(out))
-    if searcher.rave:
-        lk.rave_mix(pool.ti, pool.tf, node, params[lk.C], params[lk.RAVE_K], out)
+                     m, model.theta, model.diag, model.lazy, params.width, out,
+                     np.zeros((2, len(out))))
+    if params.rave:
+        lk.rave_mix(pool.ti, pool.tf, node, params.c, params.rave_k, out)
     return out
 
 
@@ -109,7 +109,7 @@ def reference_values(searcher, positions, node: int) -> np.ndarray:
             v = (x @ model.coefficients()
                  + p.kappa * math.sqrt(max(x @ (model.diagonal() * x), 0.0)))
         n = pool.ti[VISITS, c]
-        if searcher.rave and n > 0:
+        if p.rave and n > 0:
             beta = math.sqrt(p.rave_k / (3 * n + p.rave_k))
             ucb = pool.tf[WINS, c] / n + p.c * math.sqrt(math.log(big_n) / n)
             v = beta * v + (1 - beta) * ucb
@@ -148,9 +148,10 @@ def test_gd_values_hand_the_childrens_sums_down(make_state):
     for v in expanded_nodes(pool, 6):
         x = dense_row(positions[v])
         nch = pool.ti[NCHILD, v]
-        dots, quads = np.zeros(nch), np.zeros(nch)
+        sums = np.zeros((2, nch))
         lk.gd_values(pool.ti, v, pool.dpool, x @ model.theta, x @ model.diag, int(x.sum()),
-                     model.theta, model.diag, model.lazy, 1.0, np.zeros(nch), dots, quads)
+                     model.theta, model.diag, model.lazy, 1.0, np.zeros(nch), sums)
+        dots, quads = sums
         children = [dense_row(positions[c]) for c in pool.children(v)]
         np.testing.assert_allclose(dots, [c @ model.theta for c in children], atol=1e-12)
         np.testing.assert_allclose(quads, [c @ model.diag for c in children], atol=1e-12)
@@ -177,8 +178,8 @@ def test_exact_model_is_the_ridge_regression_of_every_node_observation(algo, mak
 
 
 def test_gd_step_follows_its_formulas():
-    # backup along a one-node path makes one observation (the node's row, the reward of its
-    # mover), so each call below is one fLinUCB-GD step
+    # one observation (a row, the reward of the node's mover) per call: one fLinUCB-GD
+    # step, and the node's visit
     d, cap, stride = 30, 5, 12
     rng_rows = np.random.default_rng(0)
     obs = [(np.sort(rng_rows.choice(d, rng_rows.integers(1, stride), replace=False)),
@@ -191,15 +192,16 @@ def test_gd_step_follows_its_formulas():
     path = np.array([0, 1], dtype=np.int32)
     rows, row_len = np.zeros(2 * stride, dtype=np.int32), np.zeros(2, dtype=np.int64)
     winner_for = {1.0: BLACK, 0.5: 0, 0.0: WHITE}   # node 1's move is the root player's
+    model = lk.LinuctModel(theta, np.zeros((0, 0)), np.zeros(0), np.zeros(0), diag, lazy, gd,
+                           mem_row, mem_y, table, table_len)
     rng = make_rng(7)
     ref_rng = make_rng(7)
     ref_theta, ref_diag, kept = np.zeros(d), np.zeros(d), [None] * cap
     for t, (row, y) in enumerate(obs, start=1):
         rows[stride:stride + len(row)] = row
         row_len[1] = len(row)
-        lk.backup(ti, tf, path, 1, BLACK, winner_for[y], rows, stride, row_len, False, theta,
-                  np.zeros((0, 0)), np.zeros(0), diag, lazy, gd, mem_row, mem_y, table,
-                  table_len, rng)
+        lk.gd_observe(model, rows, stride, len(row), y, rng)
+        record(ti, tf, path, 1, BLACK, winner_for[y])
         # reservoir (algorithm R), then one step from a uniformly drawn remembered one
         slot = t - 1 if t <= cap else int(rand_below(ref_rng, t))
         if slot < cap:
@@ -298,16 +300,17 @@ def test_exact_plain_finds_a_gobang_win_in_one():
 def test_options_are_typed_and_checked():
     plain = registry.make("linuct-plain", options={"bandit": "exact", "alpha": "0.5"})
     assert plain.options()["bandit"] == "exact" and plain.options()["alpha"] == 0.5
-    assert "rave_k" not in plain.options()
+    assert plain.options()["rave"] is False
     rave = registry.make("linuct-rave")
     assert rave.options()["bandit"] == "gd" and rave.options()["expand_after"] == 10
+    assert rave.options()["rave"] is True
     rave.set_option("rave_k", "1000")
     rave.set_option("kappa", "2")
-    assert rave._kernel_params()[lk.RAVE_K] == 1000 and rave._kernel_params()[lk.WIDTH] == 2
+    assert rave._kernel_params().rave_k == 1000 and rave._kernel_params().width == 2
     with pytest.raises(ValueError, match="option bandit must be one of gd, exact"):
         rave.set_option("bandit", "ucb")
-    with pytest.raises(ValueError, match="unknown option 'c' for linuct-plain"):
-        plain.set_option("c", "1")
+    with pytest.raises(ValueError, match="unknown option 'prior' for linuct"):
+        plain.set_option("prior", "1")
 
 
 def test_switching_the_bandit_rebuilds_the_model():

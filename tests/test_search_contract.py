@@ -16,7 +16,7 @@ from engine.game.rules import GobangRules, GoRules
 from engine.search import registry
 from engine.search.base import Budget, SearchResult
 
-BACK_ENDS = registry.names()
+BACK_ENDS = registry.names() + ["linuct:rave=1"]   # LinUCT with and without its RAVE mix
 
 # LINUCT_PLAIN's tree policy is a linear model shared by every node, with no per-node
 # statistics; with the paper's fLinUCB-GD (gamma_t = 1/(100+t)) it learns too slowly to
@@ -110,7 +110,7 @@ def test_time_budget_is_roughly_respected(name):
     assert result.playouts > 0
 
 
-@pytest.mark.parametrize("name", tactical("linuct-plain"))
+@pytest.mark.parametrize("name", tactical("linuct"))
 def test_completes_a_four_before_the_opponent_does(name):
     # both sides have a four with one open end; only G5 wins (blocking G8 lets white block
     # G5 in turn, anything else loses to G8)
@@ -120,7 +120,7 @@ def test_completes_a_four_before_the_opponent_does(name):
     assert result.winrate > 0.9
 
 
-@pytest.mark.parametrize("name", tactical("linuct-plain"))
+@pytest.mark.parametrize("name", tactical("linuct"))
 def test_blocks_the_opponents_four(name):
     # SHOT needs the larger budget: its first halving round gives each of the 96 moves
     # only budget / (96 * 7) playouts, too few to see the reply at G3
@@ -129,7 +129,7 @@ def test_blocks_the_opponents_four(name):
     assert result.move == from_gtp("G3", 10)
 
 
-@pytest.mark.parametrize("name", tactical("linuct-plain"))
+@pytest.mark.parametrize("name", tactical("linuct"))
 def test_captures_the_string_that_decides_the_game(name, go_board):
     state = go_board(SEMEAI, BLACK)
     result = registry.make(name, seed=2).search(state, Budget(playouts=4000))
@@ -238,7 +238,8 @@ def test_resigns_a_hopeless_game_unless_told_not_to(name, go_board):
 @pytest.mark.parametrize("name", BACK_ENDS)
 def test_option_errors_say_what_is_wrong(name):
     searcher = registry.make(name)
-    with pytest.raises(ValueError, match=rf"unknown option 'bogus' for {name} \(known: .*"
+    backend = registry.parse_spec(name).name
+    with pytest.raises(ValueError, match=rf"unknown option 'bogus' for {backend} \(known: .*"
                                          r"resign_threshold"):
         searcher.set_option("bogus", "1")
     with pytest.raises(ValueError, match="option resign_threshold needs a number, not 'abc'"):

@@ -1,5 +1,6 @@
 """MCTS-Solver (``engine.search.solver``): proofs in the tree checked against exact minimax
-on small Gobang endings, a proven win played at once, proven losses avoided."""
+on small Gobang endings, a proven win played at once, proven losses avoided; for UCT and
+for LinUCT, whose iterations are UCT's (``engine.search.tree_search``)."""
 
 from functools import lru_cache
 
@@ -11,6 +12,10 @@ from engine.game.registry import GameConfig
 from engine.search import registry
 from engine.search.base import Budget
 from engine.search.tree import LOSS, WIN
+
+SOLVERS = ["uct", "linuct", "linuct:rave=1"]
+# LinUCT without RAVE has no visit counts in its policy: it may never try the one winning
+# move of a wide root, so the cases that need a given move found are UCT's and RAVE's
 
 
 def gobang(size, moves):
@@ -61,17 +66,19 @@ def random_ending(rng, size=5, stones=18):
             return state
 
 
-def test_a_win_in_one_is_proven_and_played_at_once():
+@pytest.mark.parametrize("algo", ["uct", "linuct:rave=1"])
+def test_a_win_in_one_is_proven_and_played_at_once(algo):
     state = gobang(9, ["C5", "C3", "D5", "D3", "E5", "E3", "F5", "J9"])   # black to move
-    result = registry.make("uct:solver=1", seed=1).search(state, Budget(playouts=5000))
+    result = registry.make(f"{algo}:solver=1", seed=1).search(state, Budget(playouts=5000))
     assert result.move in (from_gtp("B5", 9), from_gtp("G5", 9))
     assert result.candidates[0].move == result.move and result.candidates[0].proven == 1
     assert result.playouts < 5000           # the search stopped once the root was settled
 
 
-def test_without_the_solver_nothing_is_proven():
+@pytest.mark.parametrize("algo", SOLVERS)
+def test_without_the_solver_nothing_is_proven(algo):
     state = gobang(9, ["C5", "C3", "D5", "D3", "E5", "E3", "F5", "J9"])
-    result = registry.make("uct", seed=1).search(state, Budget(playouts=2000))
+    result = registry.make(algo, seed=1).search(state, Budget(playouts=2000))
     assert result.playouts == 2000 and all(c.proven == 0 for c in result.candidates)
 
 
@@ -87,10 +94,11 @@ def test_an_open_four_against_us_proves_every_move_lost():
 # endings of 18 stones (7 empty points) are mostly won or lost at once; of 15 stones
 # (10 empty points), this seed gives a draw where the solver proves all but the drawing
 # move lost: proofs that need the opponent's best reply
+@pytest.mark.parametrize("algo", SOLVERS)
 @pytest.mark.parametrize("stones, seed", [(18, s) for s in range(4)] + [(15, 14)])
-def test_proofs_agree_with_exact_minimax(stones, seed):
+def test_proofs_agree_with_exact_minimax(algo, stones, seed):
     state = random_ending(np.random.default_rng(seed), stones=stones)
-    searcher = registry.make("uct:solver=1:expand_after=1", seed=seed)
+    searcher = registry.make(f"{algo}:solver=1:expand_after=1", seed=seed)
     searcher.search(state, Budget(playouts=50000))
     pool = searcher.pool
     truth = exact_value(state)

@@ -4,8 +4,10 @@ cluster, GNU Go as an external baseline, back-end specs with options, and runs r
 to the problem's region."""
 
 import csv
-import importlib.util
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -137,22 +139,21 @@ def test_the_dask_path_on_an_in_process_cluster(tmp_path, problems):
     assert moves(rows) == moves(serial)                # same seeds, same answers
 
 
-def load_script():
-    spec = importlib.util.spec_from_file_location("solve_tsumego",
-                                                  ROOT / "scripts" / "solve_tsumego.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def run_script(*args) -> subprocess.CompletedProcess:
+    """scripts/solve_tsumego.py run as a command, the way a user runs it."""
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    return subprocess.run([sys.executable, str(ROOT / "scripts" / "solve_tsumego.py"),
+                           *map(str, args)], cwd=ROOT, env=dict(os.environ, PYTHONPATH=path),
+                          capture_output=True, text=True, timeout=600)
 
 
 def test_the_script_writes_every_output(tmp_path):
     pytest.importorskip("matplotlib")
-    script = load_script()
     out = tmp_path / "out"
-    code = script.main([str(EASY), str(NINE), "--algo", "uct,shot", "--budgets", "8,16",
-                        "--seeds", "1", "--out", str(out), "--workers", "1",
-                        "--no-progress"])
-    assert code == 0
+    done = run_script(str(EASY), str(NINE), "--algo", "uct,shot", "--budgets", "8,16",
+                      "--seeds", "1", "--out", str(out), "--workers", "1",
+                      "--no-progress")
+    assert done.returncode == 0, done.stderr
     summary = json.loads((out / "summary.json").read_text())
     assert summary["problems"] == 2 and summary["rows"] == 8
     assert {(r["algo"], r["budget"]) for r in summary["rates"]} == {
@@ -165,9 +166,8 @@ def test_the_script_writes_every_output(tmp_path):
 
 
 def test_the_script_refuses_an_unknown_back_end(tmp_path):
-    script = load_script()
-    with pytest.raises(SystemExit):
-        script.main([str(EASY), "--algo", "nope", "--out", str(tmp_path)])
+    done = run_script(str(EASY), "--algo", "nope", "--out", str(tmp_path))
+    assert done.returncode != 0
 
 
 @pytest.mark.gnugo
@@ -205,12 +205,11 @@ def test_the_spec_is_the_label_and_picks_the_seed():
 
 def test_the_script_runs_specs_and_labels_everything_with_them(tmp_path):
     pytest.importorskip("matplotlib")
-    script = load_script()
     out = tmp_path / "out"
-    code = script.main([str(EASY), "--algo", "uct,uct:c=0.5", "--budgets", "8",
-                        "--seeds", "1", "--out", str(out), "--workers", "1",
-                        "--no-progress"])
-    assert code == 0
+    done = run_script(str(EASY), "--algo", "uct,uct:c=0.5", "--budgets", "8",
+                      "--seeds", "1", "--out", str(out), "--workers", "1",
+                      "--no-progress")
+    assert done.returncode == 0, done.stderr
     summary = json.loads((out / "summary.json").read_text())
     assert {r["label"] for r in summary["rates"]} == {"uct", "uct:c=0.5"}
     assert summary["restrict"] is False
@@ -223,20 +222,18 @@ def test_the_script_runs_specs_and_labels_everything_with_them(tmp_path):
                                        ("uct:c=x", "needs a number"),
                                        ("uct:c", "expected key=value"),
                                        ("nope", "unknown back end")])
-def test_a_bad_spec_stops_the_script_before_any_run(tmp_path, capsys, spec, why):
-    script = load_script()
-    with pytest.raises(SystemExit):
-        script.main([str(EASY), "--algo", spec, "--out", str(tmp_path / "out")])
-    assert why in capsys.readouterr().err
+def test_a_bad_spec_stops_the_script_before_any_run(tmp_path, spec, why):
+    done = run_script(str(EASY), "--algo", spec, "--out", str(tmp_path / "out"))
+    assert done.returncode != 0
+    assert why in done.stderr
     assert not (tmp_path / "out").exists()          # nothing ran, nothing was written
 
 
-def test_a_bad_option_for_every_back_end_stops_the_script_too(tmp_path, capsys):
-    script = load_script()
-    with pytest.raises(SystemExit):
-        script.main([str(EASY), "--algo", "uct,shot", "--option", "c=2",
-                     "--out", str(tmp_path / "out")])
-    assert "--algo shot" in capsys.readouterr().err   # shot has no c
+def test_a_bad_option_for_every_back_end_stops_the_script_too(tmp_path):
+    done = run_script(str(EASY), "--algo", "uct,shot", "--option", "c=2",
+                      "--out", str(tmp_path / "out"))
+    assert done.returncode != 0
+    assert "--algo shot" in done.stderr   # shot has no c
 
 
 # -- restricted runs --------------------------------------------------------------------------
@@ -320,12 +317,11 @@ def test_a_results_file_without_the_restrict_column_is_read_and_upgraded(tmp_pat
 
 def test_the_script_says_a_run_was_restricted(tmp_path):
     pytest.importorskip("matplotlib")
-    script = load_script()
     out = tmp_path / "out"
-    code = script.main([str(EASY), str(NINE), "--algo", "uct", "--budgets", "8",
-                        "--seeds", "1", "--out", str(out), "--workers", "1",
-                        "--no-progress", "--restrict", "--no-frame"])
-    assert code == 0
+    done = run_script(str(EASY), str(NINE), "--algo", "uct", "--budgets", "8",
+                      "--seeds", "1", "--out", str(out), "--workers", "1",
+                      "--no-progress", "--restrict", "--no-frame")
+    assert done.returncode == 0, done.stderr
     summary = json.loads((out / "summary.json").read_text())
     assert summary["restrict"] is True and summary["frame"] is False
     assert [(r["label"], r["restrict"]) for r in summary["rates"]] == [("uct+restrict", True)]

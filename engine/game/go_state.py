@@ -10,7 +10,7 @@ from ..core import go_kernels as gk
 from ..core import go_life
 from ..core.go_playout import LIGHT, playout_winner
 from ..core.layout import (BLACK, BOARD, EMPTY, GAME_GO, M_CAPS_B, M_CAPS_W, M_GAME,
-                          M_HASH, M_PASSES, M_RULE, RULE_SUICIDE, WHITE, zobrist_table)
+                          M_HASH, M_PASSES, M_RULE, NEXT, RULE_SUICIDE, WHITE, zobrist_table)
 from .state import GameState, IllegalMove
 from .rules import GoRules
 
@@ -111,6 +111,18 @@ class GoState(GameState):
 
     def is_eye(self, p: int, color: int) -> bool:
         return bool(gk.is_eye(self.s, self.size + 2, p, color))
+
+    def chain(self, p: int) -> set[int]:
+        """The stones of the chain through the stone at ``p``, read from the kernels'
+        circular list of the chain (no flood fill)."""
+        if self.s[BOARD, p] not in (BLACK, WHITE):
+            raise ValueError(f"no stone at {p}")
+        nxt = self.s[NEXT]
+        stones, q = {int(p)}, int(nxt[p])
+        while q != p:
+            stones.add(q)
+            q = int(nxt[q])
+        return stones
 
     def pass_alive(self, color: int) -> np.ndarray:
         """int8 over the padded board: 1 on the stones of ``color``'s unconditionally alive

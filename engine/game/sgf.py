@@ -275,12 +275,31 @@ def _history(state: GameState) -> list[tuple]:
     return [step for step in reversed(steps) if step[0] == "move" or any(step[1:])]
 
 
+def search_note(stats: dict) -> str:
+    """An engine move's comment from its search statistics (the ``nakade-stats json``
+    object: ``color``, ``winrate`` from that colour's view, ``playouts``, and the move's
+    ``visits`` and ``pv`` when known): "B win rate 52.3%, 310 visits of 1000 playouts, pv
+    D4 C3 E5"."""
+    text = f"{stats['color'].upper()} win rate {100 * stats['winrate']:.1f}%, "
+    if stats.get("visits"):
+        text += f"{stats['visits']} visits of "
+    text += f"{stats['playouts']} playouts"
+    return text + (f", pv {' '.join(stats['pv'])}" if stats.get("pv") else "")
+
+
+def black_winrate(stats: dict) -> float:
+    """Black's win rate in [0, 1] from a ``search_note`` statistics object."""
+    return stats["winrate"] if stats["color"].lower() == "b" else 1.0 - stats["winrate"]
+
+
 def save_game(state: GameState, path=None, black_name: str = "", white_name: str = "",
               result: str | None = None, komi: float | None = None,
-              comments=None) -> bytes:
+              comments=None, winrates=None) -> bytes:
     """Serialise ``state``'s history -- setup stones, then the moves -- as an FF[4] record;
     written to ``path`` when given, and returned.  ``komi`` defaults to the state's (Go
-    only); ``comments[i]``, when given and not empty, becomes the C[] of move i+1.  A PL
+    only); ``comments[i]``, when given and not empty, becomes the C[] of move i+1, and
+    ``winrates[i]``, when given and not None, black's win rate after it (0 .. 1), written
+    as Sabaki's SBKV property (percent), which Sabaki draws as its win-rate graph.  A PL
     records the side to play wherever the moves do not imply it."""
     n = state.size
     tree = sgf.Sgf_game(n)
@@ -308,6 +327,9 @@ def save_game(state: GameState, path=None, black_name: str = "", white_name: str
         node.set_move(SGF_COLOUR[colour], to_sgfmill(move, n))
         if comments is not None and move_index < len(comments) and comments[move_index]:
             node.set("C", comments[move_index])
+        if winrates is not None and move_index < len(winrates) \
+                and winrates[move_index] is not None:
+            node.set_raw("SBKV", f"{100 * winrates[move_index]:.2f}".encode())
         move_index += 1
         implied = opponent(colour)
     if state.to_play != implied:

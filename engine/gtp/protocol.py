@@ -2,10 +2,10 @@
 two threads of a session (a reader that never stops reading stdin, one worker that answers
 in order).  Knows nothing of Go: handlers come from ``commands`` and ``extensions``.
 
-Input (GTP v2 section 2.5, GTP.md section 1): control characters other than tab and newline
-are dropped, tabs become spaces, everything from ``#`` on is a comment; a line that is then
-empty gets no response.  ``[id] name args...``: ``id`` is an unsigned integer, command names
-are matched exactly but case-insensitively.
+Input (GTP v2 section 2.5, ``docs/gtp.md`` section 1): control characters other than tab
+and newline are dropped, tabs become spaces, everything from ``#`` on is a comment; a line
+that is then empty gets no response.  ``[id] name args...``: ``id`` is an unsigned integer,
+command names are matched exactly but case-insensitively.
 
 Output: ``=id payload`` or ``?id message``, then one empty line, flushed at once; stdout
 carries nothing else.  Blank lines inside a payload would end the response early in every
@@ -89,7 +89,8 @@ def frame(ok: bool, ident: str | None, payload: str = "") -> str:
 class Stream:
     """A streaming success: the header ``=id`` goes out at once, then each line ``run``
     passes to ``emit``, then the terminating empty line once ``run`` returns.  ``run`` must
-    keep going until ``stop`` is set."""
+    keep going until ``stop`` is set, unless the command ends by itself (a
+    ``genmove_analyze``)."""
     run: Callable[[Callable[[str], None], threading.Event], None]
 
 
@@ -140,7 +141,7 @@ def log(message: str):
 
 
 # Lizzie merges stderr into stdout and reads lines starting like these, or containing ' -> ',
-# as engine output (GTP.md section 1).
+# as engine output (docs/gtp.md section 1).
 _LIZZIE_PREFIXES = ("=", "?", "info", "play", "komi=", "opp_komi=", "Tuning")
 
 

@@ -2,7 +2,7 @@
 
 Each command goes out with a numeric id (``7 genmove b``); the reply must be ``=7 ...`` or
 ``?7 ...`` (a reply without an id is accepted, since some engines drop it), followed by an
-empty line (GTP.md section 1).  What can go wrong, and what it raises -- all subclasses of
+empty line (docs/gtp.md section 1).  What can go wrong, and what it raises -- all subclasses of
 ``EngineFault``, which means "this engine is no longer usable":
 
 * ``EngineTimeout``: no complete reply within the command's timeout (a hang, or too slow);

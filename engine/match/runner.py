@@ -8,7 +8,9 @@ black and every game has its own opening.  Openings are ``random_opening`` moves
 the referee, or lines of ``openings`` taken in turn.  Every seed comes from the master
 ``seed`` through ``derive_seed``: the opening's from the pair, each engine's from the game
 and its label, substituted for ``{seed}`` in its command line.  The same configuration
-therefore plays the same games.
+therefore plays the same games.  ``{python}`` in a command line stands for the interpreter
+running the match (``sys.executable``), so a stored command does not name a machine's
+paths.
 
 Running (``run_match``): each game is ``run_game(job)`` -- two fresh engine processes, a
 ``Referee``, the SGF text -- on a ``concurrent.futures`` executor: a process pool locally,
@@ -17,6 +19,9 @@ or ``dask_backend``'s executor on a Dask cluster.  Only the calling process writ
 game, flushed and fsynced as it arrives), ``games/game-NNNN.sgf`` and ``summary.txt``.  On a
 re-run with the same identity the rows already there are kept and only missing games are
 played (a partial last line left by a kill is cut off); a different identity is refused.
+Files written before ``{python}`` existed named the interpreter ``.venv/bin/python``; such
+a header still matches the same match written with ``{python}``.  Files recorded before
+presets existed resume as ``engine.match.legacy`` says.
 The number of games is not part of the identity, so a match can be extended.
 
 Before the games, ``warm_up`` starts each distinct engine command once and has it generate
@@ -31,6 +36,7 @@ import json
 import multiprocessing
 import os
 import shlex
+import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -39,6 +45,7 @@ from tqdm import tqdm
 from ..game.coords import to_gtp
 from ..core.layout import BLACK, WHITE
 from ..game.sgf import save_game
+from .legacy import PRESETS_MARKER, pre_presets_identity, stable_setup
 from .gtp_client import CommandFailed, EngineFault, GtpClient
 from .referee import GameSetup, Referee, parse_opening, random_opening
 from .stats import LABELS, format_summary, summarise
@@ -47,6 +54,8 @@ RESULTS_FILE = "results.jsonl"
 SUMMARY_FILE = "summary.txt"
 GAMES_DIR = "games"
 SEED_TEMPLATE = "{seed}"
+PYTHON_TEMPLATE = "{python}"
+LEGACY_PYTHON = ".venv/bin/python"   # what result files said before PYTHON_TEMPLATE
 
 
 class MatchMismatch(ValueError):
@@ -72,7 +81,8 @@ class EngineSpec:
         return self.name or self.command
 
     def argv(self, seed: int) -> list[str]:
-        return shlex.split(self.command.replace(SEED_TEMPLATE, str(seed)))
+        return [arg.replace(PYTHON_TEMPLATE, sys.executable)
+                for arg in shlex.split(self.command.replace(SEED_TEMPLATE, str(seed)))]
 
 
 @dataclass(frozen=True)
@@ -96,7 +106,8 @@ class MatchConfig:
         """What fixes the content of the games (JSON-ready): not the number of games, the
         display names, or how the games are run."""
         return json.loads(json.dumps({
-            "a": self.a.command, "b": self.b.command, "setup": asdict(self.setup),
+            "a": self.a.command, "b": self.b.command,
+            "setup": stable_setup(asdict(self.setup)),
             "alternate": self.alternate, "seed": self.seed,
             "random_opening": self.random_opening, "openings": list(self.openings)}))
 
@@ -167,7 +178,8 @@ def run_game(job: GameJob) -> dict:
               "draw" if outcome.winner == 0 else labels[outcome.winner])
     players = {labels[c]: p for c, p in outcome.players.items()}
     sgf = save_game(outcome.state, black_name=job.names[0], white_name=job.names[1],
-                    result=outcome.result, comments=outcome.comments)
+                    result=outcome.result, comments=outcome.comments,
+                    winrates=outcome.winrates)
     return _row(job, winner=winner, result=outcome.result, reason=outcome.reason,
                 detail=outcome.detail, moves=len(outcome.state.moves),
                 engines={k: p.name for k, p in players.items()},
@@ -218,6 +230,14 @@ def dask_backend(client):
     return client.get_executor(pure=False), lambda config: client.run(warm_up, config)
 
 
+def legacy_identity(identity: dict) -> dict:
+    """``identity`` as a results file written before ``{python}`` recorded it."""
+    old = dict(identity)
+    for label in LABELS:
+        old[label] = old[label].replace(PYTHON_TEMPLATE, LEGACY_PYTHON)
+    return old
+
+
 class ResultsFile:
     """The JSONL results of one match (see the module docstring)."""
 
@@ -234,12 +254,19 @@ class ResultsFile:
                 f.truncate(end)
         lines = data[:end].splitlines()
         if not lines:
-            self._append({"match": self.identity}, mode="w")
+            self._append({"match": self.identity, PRESETS_MARKER: 1}, mode="w")
             return {}
         header = json.loads(lines[0])
-        if header.get("match") != self.identity:
-            raise MatchMismatch(f"{self.path} holds another match; choose another output "
-                                f"folder or delete it")
+        # a file recorded before presets holds what our commands meant then
+        same = (self.identity if header.get(PRESETS_MARKER)
+                else pre_presets_identity(self.identity))
+        accepted = [] if same is None else [same, legacy_identity(same)]
+        if header.get("match") not in accepted:
+            before = "" if header.get(PRESETS_MARKER) else (
+                " (recorded before presets: our engine's commands resume it with "
+                "--preset paper, engine/match/legacy.py)")
+            raise MatchMismatch(f"{self.path} holds another match{before}; choose another "
+                                f"output folder or delete it")
         rows = (json.loads(line) for line in lines[1:])
         return {row["index"]: row for row in rows}
 

@@ -1,9 +1,11 @@
 """LinUCT (ALGORITHMS.md section 4): UCT whose tree policy is a linear bandit over the
 features of the children's positions, with one linear model shared by every node.
-``linuct-plain`` selects by LinUCB alone; ``linuct-rave`` by
-beta LinUCB + (1 - beta) UCB1, beta = sqrt(k / (3 N(a) + k)).  The iterations run compiled
-(``linuct_kernels.run``), called in chunks like UCT's to serve the clock, ``stop`` and
-``progress``; the same seed and playout budget give the same search whatever the chunks.
+``linuct`` (alias ``linuct-plain``) selects by LinUCB alone; with ``rave=1`` (alias
+``linuct-rave``) by beta LinUCB + (1 - beta) UCB1, beta = sqrt(k / (3 N(a) + k)).  The
+iterations are UCT's (``tree_search.run``, with ``linuct_kernels``' tree policy), so
+MCTS-Solver (``solver=1``) works here as in UCT; they are called in chunks like UCT's to
+serve the clock, ``stop`` and ``progress``; the same seed and playout budget give the same
+search whatever the chunks.
 
 Choices where the sources leave room:
 
@@ -15,10 +17,10 @@ Choices where the sources leave room:
   0 loss).  That is the bandit feedback of each node passed through, whose chosen arm is the
   next node on the path, given to the one shared model; a playout makes ``depth``
   observations, leaf first.
-* ``linuct-plain`` has no visit counts in its policy: an unvisited child is not tried
-  first, it is ranked by LinUCB like the others (ties: the first in the block, which is
-  shuffled from the seed).  ``linuct-rave``: at N(a) = 0, beta = 1, so the value is LinUCB
-  alone (the UCB1 term, undefined there, has weight 0).
+* Without RAVE the policy has no visit counts: an unvisited child is not tried first, it
+  is ranked by LinUCB like the others (ties: the first in the block, which is shuffled
+  from the seed).  With RAVE: at N(a) = 0, beta = 1, so the value is LinUCB alone (the
+  UCB1 term, undefined there, has weight 0).
 * ``bandit=exact``: exact LinUCB, A = I + sum x x^T, one shared A^-1 (d x d float64:
   30 MB on 9x9, 600 MB on 19x19) kept by Sherman-Morrison, score
   x^T theta + alpha sqrt(x^T A^-1 x).  Each observation costs O(d^2) (3.8 million
@@ -59,7 +61,7 @@ and an observation, so it gets slower per playout as the search grows: about 1.6
 2.6 times UCT's time.  Most of the extra time is the selection, a few loads per child
 from its stored delta (``linuct_kernels``), then the observations.
 
-Options (``LinuctOptions``, ``LinuctRaveOptions``, plus the common ones):
+Options (``LinuctOptions``, plus the common ones):
   bandit        gd (default: O(m) per observation) or exact (O(d^2))
   alpha         exact LinUCB's exploration factor; default 1
   kappa         fLinUCB-GD's exploration factor; default 1, the LinUCT paper's value
@@ -67,9 +69,11 @@ Options (``LinuctOptions``, ``LinuctRaveOptions``, plus the common ones):
   expand_after  a leaf gets its children once it has this many visits; default 10 (the
                 LinUCT paper's threshold)
   final         visits: the most visited root child; mean: the highest mean
+  rave          0/1: mix UCB1 into LinUCB (the LinUCT paper's LinUCT_RAVE); default 0
   c             (rave) UCB1's exploration constant; default 0.7, as UCT's
   rave_k        (rave) k of beta = sqrt(k / (3 N + k)); default 1000, the paper's value
                 (LinUCB keeps half the weight until N = 1000 visits).
+  solver        0/1: MCTS-Solver (``solver``), as UCT's
 """
 
 import time
@@ -80,7 +84,10 @@ import numpy as np
 from ..bandits.flinucb import GD_N
 from ..bandits.linucb import linucb_init
 from ..core import features
+from ..core.go_playout import LIGHT
 from . import linuct_kernels as lk
+from . import tree_search
+from .bundles import Knowledge, Position
 from .options import CommonOptions, option
 from .tree import FIRST, NCHILD, TI_ROWS, NodePool, TreeSearcher, clear_pool, position_key
 
@@ -96,12 +103,10 @@ class LinuctOptions(CommonOptions):
     reservoir: int = option(4096, 1, 1_000_000)
     expand_after: int = option(10, 1, 1_000_000)
     final: str = option("visits", choices=("visits", "mean"))
-
-
-@dataclass
-class LinuctRaveOptions(LinuctOptions):
+    rave: bool = option(False)
     c: float = option(0.7, 0.0, 100.0)
     rave_k: float = option(1000.0, 1e-6, 1e12)
+    solver: bool = option(False)
 
 
 class FeatureNodePool(NodePool):
@@ -117,16 +122,14 @@ class FeatureNodePool(NodePool):
         self.dpool = np.zeros(DELTA_ENTRIES * capacity, dtype=np.int32)
         self.dmeta = np.zeros(1, dtype=np.int64)
 
-    def prepare_deltas(self, state, scratch: "Scratch"):
+    def prepare_deltas(self, state, scratch: lk.LinuctScratch):
         """After ``begin``: give the root's children their deltas when the tree is just
         the root's block (``begin`` expanded it, or nothing grew below it), else squeeze
         out the deltas of the nodes tree reuse dropped."""
         if self.used == 1 + self.ti[NCHILD, 0] and (self.used == 1 or self.ti[FIRST, 0] == 1):
             self.dmeta[lk.D_USED] = 0
-            if self.used > 1 and not lk.attach_deltas(
-                    self.ti, 0, state.s, state.meta, state.zob, self.dpool, self.dmeta,
-                    scratch.cs, scratch.cmeta, scratch.added, scratch.removed,
-                    scratch.work, scratch.counts):
+            if self.used > 1 and not lk.attach_deltas(self.arrays(), 0, state.s, state.meta,
+                                                      state.zob, scratch):
                 raise MemoryError("the delta pool cannot hold the root's children")
         else:
             lk.compact_deltas(self.ti, self.tmeta, self.dpool, self.dmeta)
@@ -166,6 +169,11 @@ class LinearModel:
         self.lazy[lk.THETA_SCALE] = 1.0
         self.lazy[lk.DIAG_SHIFT] = 0.0
 
+    def arrays(self) -> lk.LinuctModel:
+        """The model as the compiled kernels take it."""
+        return lk.LinuctModel(self.theta, self.ainv, self.u, self.uq, self.diag, self.lazy,
+                              self.gd, self.mem_row, self.mem_y, self.table, self.table_len)
+
     def coefficients(self) -> np.ndarray:
         """theta as the model means it (the array times its lazy scale)."""
         return self.theta * self.lazy[lk.THETA_SCALE]
@@ -181,47 +189,37 @@ class LinearModel:
                                       self.table_len))
 
 
-class Scratch:
-    """Work arrays of one search on an n x n board."""
-
-    def __init__(self, state):
-        n, big_p = state.size, state.s.shape[1]
-        max_depth = 4 * big_p
-        width = features.max_active(n)
-        self.ss, self.smeta = np.empty_like(state.s), np.empty_like(state.meta)
-        self.cs, self.cmeta = np.empty_like(state.s), np.empty_like(state.meta)
-        self.path = np.empty(max_depth + 1, dtype=np.int32)
-        self.rows = np.empty((max_depth + 1) * width, dtype=np.int32)
-        self.row_len = np.zeros(max_depth + 1, dtype=np.int64)
-        self.added = np.empty(width, dtype=np.int32)
-        self.removed = np.empty(width, dtype=np.int32)
-        self.work = features.new_work(n)
-        self.counts = np.zeros(2, dtype=np.int64)
-        self.values = np.empty(big_p + 1)
-        self.dots = np.empty(big_p + 1)
-        self.quads = np.empty(big_p + 1)
+def new_scratch(state, cand: np.ndarray) -> lk.LinuctScratch:
+    """Work arrays of one search on the board of ``state``; ``cand`` holds P + 1 moves."""
+    n, big_p = state.size, state.s.shape[1]
+    max_depth = 4 * big_p
+    width = features.max_active(n)
+    return lk.LinuctScratch(
+        ss=np.empty_like(state.s), smeta=np.empty_like(state.meta),
+        cs=np.empty_like(state.s), cmeta=np.empty_like(state.meta),
+        path=np.empty(max_depth + 1, dtype=np.int32),
+        rows=np.empty((max_depth + 1) * width, dtype=np.int32),
+        row_len=np.zeros(max_depth + 1, dtype=np.int64),
+        added=np.empty(width, dtype=np.int32), removed=np.empty(width, dtype=np.int32),
+        work=features.new_work(n), counts=np.zeros(2, dtype=np.int64), cand=cand,
+        values=np.empty(big_p + 1), sums=np.empty((2, big_p + 1)), carry=np.zeros(2))
 
 
 class LinuctSearcher(TreeSearcher):
-    name = "linuct-plain"
+    name = "linuct"
     Options = LinuctOptions
-    rave = False
 
     def reset(self):
         super().reset()
         self.model: LinearModel | None = None
 
-    def _kernel_params(self) -> np.ndarray:
-        p = np.zeros(lk.N_PARAMS)
-        exact = self.params.bandit == "exact"
-        p[lk.WIDTH] = self.params.alpha if exact else self.params.kappa
-        p[lk.EXPAND_AFTER] = self.params.expand_after
-        p[lk.EXACT] = float(exact)
-        p[lk.RAVE] = float(self.rave)
-        if self.rave:
-            p[lk.C] = self.params.c
-            p[lk.RAVE_K] = self.params.rave_k
-        return p
+    def _kernel_params(self) -> lk.LinuctParams:
+        p = self.params
+        exact = p.bandit == "exact"
+        return lk.LinuctParams(width=float(p.alpha if exact else p.kappa),
+                               expand_after=int(p.expand_after), exact=exact,
+                               rave=bool(p.rave), c=float(p.c), rave_k=float(p.rave_k),
+                               solver=bool(p.solver))
 
     def _prepare_model(self, state, kept: bool):
         key = (state.size, self.params.bandit == "exact", self.params.reservoir)
@@ -237,28 +235,18 @@ class LinuctSearcher(TreeSearcher):
         kept = self.pool.key == position_key(state.s, state.meta, state.komi)
         cand = self._prepare(state, allowed)
         pool = self.pool
-        scratch = Scratch(state)
+        scratch = new_scratch(state, cand)
         pool.prepare_deltas(state, scratch)
         self._prepare_model(state, kept)
-        model = self.model
+        model = self.model.arrays()
         params = self._kernel_params()
+        tree = pool.arrays()
+        pos = Position(state.s, state.meta, state.zob, float(state.komi))
+        know = Knowledge(*LIGHT, np.zeros(0))
 
         def run_chunk(playouts, max_sim):
-            return lk.run(pool.ti, pool.tf, pool.tmeta, pool.dpool, pool.dmeta, state.s,
-                          state.meta, state.zob, self.rng, state.komi, params, playouts,
-                          max_sim, model.theta, model.ainv, model.u, model.uq,
-                          model.diag, model.lazy, model.gd, model.mem_row, model.mem_y,
-                          model.table, model.table_len, scratch.ss, scratch.smeta,
-                          scratch.cs, scratch.cmeta, scratch.path, scratch.rows,
-                          scratch.row_len, scratch.added, scratch.removed, scratch.work,
-                          scratch.counts, cand, scratch.values, scratch.dots,
-                          scratch.quads)
+            return tree_search.run(tree, pos, scratch, model, know, params, self.rng,
+                                   playouts, max_sim)
 
         return self._search_in_chunks(state, budget, stop, progress, t0, FIRST_CHUNK,
                                       run_chunk)
-
-
-class LinuctRaveSearcher(LinuctSearcher):
-    name = "linuct-rave"
-    Options = LinuctRaveOptions
-    rave = True

@@ -25,11 +25,13 @@ costs O(m), not O(d): theta = lazy[THETA_SCALE] * (the theta array) takes the de
 every step in the scale, and D = (the diag array) + lazy[DIAG_SHIFT] takes the gamma / t
 every entry gets in the shift.
 
-Parameters arrive as a float64 array indexed by the constants below; ``WIDTH`` is alpha for
-exact LinUCB and kappa for fLinUCB-GD.
+Parameters arrive as ``LinuctParams``; ``width`` is alpha for exact LinUCB and kappa for
+fLinUCB-GD.  The descent, expansion and backup are UCT's (``engine.search.tree_search``);
+the hooks at the end of this module are what LinUCT puts in them.
 """
 
 import math
+from collections import namedtuple
 
 import numpy as np
 from numba import njit
@@ -38,27 +40,47 @@ from ..bandits.flinucb import draw_step, remember, theta_step_scaled
 from ..bandits.linucb import linucb_update_sparse, sparse_dot
 from ..core import game
 from ..core.features import board_row, child_row, move_delta
-from ..core.layout import M_MOVES, M_TO_PLAY, PASS
-from .tree import FIRST, MOVE, NCHILD, T_USED, TI_ROWS, VISITS, WINS, expand
+from ..core.layout import M_TO_PLAY, PASS
+from .tree import (FIRST, LOSS, MOVE, NCHILD, PROVEN, T_USED, TI_ROWS, VISITS, WIN, WINS,
+                   expand, record)
 
 DELTA = TI_ROWS            # the row LinUCT adds to the pool's ti
 D_USED = 0                 # dmeta: dpool entries in use
-WIDTH, EXPAND_AFTER, RAVE, C, RAVE_K, EXACT = range(6)
-N_PARAMS = 6
 THETA_SCALE, DIAG_SHIFT = range(2)    # lazy: theta = lazy[THETA_SCALE] * theta array,
 N_LAZY = 2                            # D = diag array + lazy[DIAG_SHIFT]
 _U1, _U2, _U8 = np.uint32(1), np.uint32(2), np.uint32(8)   # gd_values' unsigned offsets
+
+# width: LinUCB's exploration factor (alpha or kappa); expand_after: visits before a leaf
+# grows; exact: exact LinUCB, else fLinUCB-GD; rave, c, rave_k: the UCB1 mix; solver:
+# MCTS-Solver on
+LinuctParams = namedtuple("LinuctParams", "width expand_after exact rave c rave_k solver")
+
+# The shared linear model: theta, plus ainv/u/uq (exact) or diag/lazy/gd/mem_row/mem_y/
+# table/table_len (fLinUCB-GD); the other kind's arrays are empty
+LinuctModel = namedtuple("LinuctModel",
+                         "theta ainv u uq diag lazy gd mem_row mem_y table table_len")
+
+# Work arrays of one search: ss/smeta (the simulation) and cs/cmeta (a child, for its
+# delta) like the position; path int32[max depth + 1]; rows int32[(max depth + 1) *
+# max_active] the feature row of each position on the path, row_len int64[max depth + 1];
+# added/removed int32[max_active], work (``features.new_work``), counts int64[2] for
+# ``move_delta``; cand int32[P + 1]; values float64[P + 1] the children's scores, sums
+# float64[2, P + 1] their row sums (fLinUCB-GD), carry float64[2] the current node's
+LinuctScratch = namedtuple("LinuctScratch", "ss smeta cs cmeta path rows row_len added removed "
+                                            "work counts cand values sums carry")
 
 
 # ---- feature deltas --------------------------------------------------------------------
 
 
 @njit(cache=True, nogil=True)
-def attach_deltas(ti, node, s, meta, zob, dpool, dmeta, cs, cmeta, added, removed, work,
-                  counts):
-    """Store the delta of every child of ``node`` (position s, meta).  Returns False, with
-    ``dpool`` as it was, when it lacks room.  Scratch: cs/cmeta like the position, added and
-    removed int32[max_active], work from ``features.new_work``, counts int64[2]."""
+def attach_deltas(tree, node, s, meta, zob, scratch):
+    """Store the delta of every child of ``node`` (position s, meta) in the tree's
+    ``dpool``.  Returns False, with ``dpool`` as it was, when it lacks room.  Scratch:
+    ``LinuctScratch``'s cs, cmeta, added, removed, work and counts."""
+    ti, dpool, dmeta = tree.ti, tree.dpool, tree.dmeta
+    cs, cmeta, added, removed = scratch.cs, scratch.cmeta, scratch.added, scratch.removed
+    work, counts = scratch.work, scratch.counts
     used0 = dmeta[D_USED]
     used = used0
     color = meta[M_TO_PLAY]
@@ -126,19 +148,20 @@ def _block_sum(ainv, dpool, a0, na, b0, nb):
 
 # ---- selection -------------------------------------------------------------------------
 #
-# The kernels below run once per node on the path, in ``run``'s hot loop, where numba's
-# atomic reference counting would cost as much as their arithmetic.  Compiled as separate
-# functions whose bodies are loops, they keep none: numba prunes the counts of a callee's
-# arguments that live through its whole body, but not those of an inlined function
-# (inline='always') whose arrays die on some branches only, nor those of array slices.
+# The kernels below run once per node on the path, in ``tree_search.run``'s hot loop,
+# where numba's atomic reference counting would cost as much as their arithmetic.
+# Compiled as separate functions whose bodies are loops, they keep none: numba prunes the
+# counts of a callee's arguments that live through its whole body, but not those of an
+# inlined function (inline='always') whose arrays die on some branches only, nor those of
+# array slices.
 
 
 @njit(cache=True, nogil=True)
-def gd_values(ti, node, dpool, pdot, pq, m, theta, diag, lazy, width, out, dots, quads):
+def gd_values(ti, node, dpool, pdot, pq, m, theta, diag, lazy, width, out, sums):
     """fLinUCB-GD's LinUCB(a) = x_a^T theta + width sqrt(x_a^T D x_a) of each child of
     ``node`` (block order) into ``out``, with theta and D as ``lazy`` keeps them.  The
     node's row has m indices, whose theta and diag entries (the arrays, before ``lazy``)
-    sum to pdot and pq; the children's sums go to ``dots`` and ``quads``, so the descent
+    sum to pdot and pq; the children's sums go to ``sums[0]`` and ``sums[1]``, so the descent
     carries them down the path instead of summing each row afresh.  Returns the number of
     children."""
     scale = lazy[THETA_SCALE]
@@ -176,8 +199,8 @@ def gd_values(ti, node, dpool, pdot, pq, m, theta, diag, lazy, width, out, dots,
             rq += diag[j]
         dot = pdot + at - rt
         q = pq + aq - rq
-        dots[a] = dot
-        quads[a] = q
+        sums[0, a] = dot
+        sums[1, a] = q
         q += (m + (np.int64(na) - np.int64(nr))) * shift
         out[a] = scale * dot + width * math.sqrt(max(q, 0.0))
     return nch
@@ -231,146 +254,145 @@ def rave_mix(ti, tf, node, c, rave_k, out):
 
 
 @njit(cache=True, nogil=True)
-def backup(ti, tf, path, depth, root_color, winner, rows, stride, row_len, exact, theta,
-           ainv, u, diag, lazy, gd, mem_row, mem_y, table, table_len, rng):
-    """Visits and rewards up the path; every node below the root is an observation of the
-    linear model, leaf first: its feature row and the reward y of the player who made its
-    move.  Exact LinUCB: ``linucb_update_sparse``.  fLinUCB-GD: the observation goes to the
-    reservoir, which keeps a copy of its row in ``table`` (``tstride`` entries a slot;
-    the reservoir's row ids are its slots, since tree nodes keep no rows), then one step
-    from a drawn past observation x_i: theta takes the library's step
-    (``theta_step_scaled``), the diagonal phi D the same stochastic-gradient step restricted
-    to diagonal matrices, D_j += gamma (1/t - [j in x_i] D_j), whose O(d) part, gamma/t
-    added to every D_j, goes into ``lazy[DIAG_SHIFT]``.  (The step is written out in the
-    loop rather than in an inlined function: see the note above ``gd_values``.)"""
-    tstride = table.shape[0] // max(table_len.shape[0], 1)   # exact: no reservoir
-    for d in range(depth, -1, -1):
-        node = path[d]
-        mover = root_color if d % 2 == 1 else 3 - root_color
-        y = 1.0 if winner == mover else 0.5 if winner == 0 else 0.0
-        ti[VISITS, node] += 1
-        tf[WINS, node] += y
-        if d == 0:
-            break
-        start = d * stride
-        m = row_len[d]
-        if exact:
-            linucb_update_sparse(ainv, theta, rows, start, m, y, u)
-            continue
-        slot = remember(mem_row, mem_y, gd, 0, y, rng)
-        if slot >= 0:
-            base = slot * tstride
-            for k in range(m):
-                table[base + k] = rows[start + k]
-            table_len[slot] = m
-            mem_row[slot] = slot
-        gamma, lam, t, i, yi = draw_step(gd, mem_row, mem_y, rng)
-        si = i * tstride
-        mi = table_len[i]
-        shift = lazy[DIAG_SHIFT]
-        keep = 1.0 - gamma
-        for k in range(si, si + mi):
-            j = np.uint32(table[k])
-            diag[j] = (diag[j] + shift) * keep - shift
-        lazy[DIAG_SHIFT] = shift + gamma / t
-        lazy[THETA_SCALE] = theta_step_scaled(theta, lazy[THETA_SCALE], table, si, mi, yi,
-                                              gamma, lam)
+def gd_observe(model, rows, start, m, y, rng):
+    """One fLinUCB-GD observation: the row rows[start:start+m] with reward y goes to the
+    reservoir, which keeps a copy of its row in ``table`` (``tstride`` entries a slot; the
+    reservoir's row ids are its slots, since tree nodes keep no rows), then one step from a
+    drawn past observation x_i: theta takes the library's step (``theta_step_scaled``), the
+    diagonal phi D the same stochastic-gradient step restricted to diagonal matrices,
+    D_j += gamma (1/t - [j in x_i] D_j), whose O(d) part, gamma/t added to every D_j, goes
+    into ``lazy[DIAG_SHIFT]``.  (The step is written out in the loop rather than in an
+    inlined function: see the note above ``gd_values``.)"""
+    table, table_len, diag, lazy = model.table, model.table_len, model.diag, model.lazy
+    tstride = table.shape[0] // max(table_len.shape[0], 1)
+    slot = remember(model.mem_row, model.mem_y, model.gd, 0, y, rng)
+    if slot >= 0:
+        base = slot * tstride
+        for k in range(m):
+            table[base + k] = rows[start + k]
+        table_len[slot] = m
+        model.mem_row[slot] = slot
+    gamma, lam, t, i, yi = draw_step(model.gd, model.mem_row, model.mem_y, rng)
+    si = i * tstride
+    mi = table_len[i]
+    shift = lazy[DIAG_SHIFT]
+    keep = 1.0 - gamma
+    for k in range(si, si + mi):
+        j = np.uint32(table[k])
+        diag[j] = (diag[j] + shift) * keep - shift
+    lazy[DIAG_SHIFT] = shift + gamma / t
+    lazy[THETA_SCALE] = theta_step_scaled(model.theta, lazy[THETA_SCALE], table, si, mi, yi,
+                                          gamma, lam)
 
 
-# ---- the iterations --------------------------------------------------------------------
+# ---- hooks of the shared iteration (``tree_search``) ----------------------------------
 
 
 @njit(cache=True, nogil=True)
-def expand_with_deltas(ti, tf, tmeta, node, s, meta, zob, rng, cand, dpool, dmeta, cs, cmeta,
-                       added, removed, work, counts):
+def expand_with_deltas(tree, node, s, meta, zob, rng, scratch):
     """``tree.expand`` (no root filter) plus the children's deltas; the expansion is undone
     when the delta pool lacks room.  Returns the number of children, or -1."""
-    k = expand(ti, tf, tmeta, node, s, meta, rng, cand, np.zeros(0, dtype=np.uint8))
-    if k > 0 and not attach_deltas(ti, node, s, meta, zob, dpool, dmeta, cs, cmeta, added,
-                                   removed, work, counts):
+    ti = tree.ti
+    k = expand(ti, tree.tf, tree.tmeta, node, s, meta, rng, scratch.cand,
+               np.zeros(0, dtype=np.uint8))
+    if k > 0 and not attach_deltas(tree, node, s, meta, zob, scratch):
         ti[NCHILD, node] = 0     # the children were the last block allocated
         ti[FIRST, node] = -1
-        tmeta[T_USED] -= k
+        tree.tmeta[T_USED] -= k
         return -1
     return k
 
 
 @njit(cache=True, nogil=True)
-def run(ti, tf, tmeta, dpool, dmeta, root_s, root_meta, zob, rng, komi, params, count,
-        max_sim, theta, ainv, u, uq, diag, lazy, gd, mem_row, mem_y, table, table_len,
-        ss, smeta, cs, cmeta, path, rows, row_len, added, removed, work, counts, cand,
-        values, dots, quads):
-    """Up to ``count`` iterations from the root position, stopping early once ``max_sim``
-    moves have been simulated; the root's children must carry their deltas.  Model: theta,
-    plus ainv/u/uq (exact) or diag/lazy/gd/mem_row/mem_y/table/table_len (fLinUCB-GD); the
-    other kind's arrays may be empty.  Scratch: ss/smeta and cs/cmeta like the position, path
-    int32[max depth + 1], rows int32[(max depth + 1) * max_active], row_len int64[max depth
-    + 1], added/removed int32[max_active], work, counts int64[2], cand int32[P + 1],
-    values/dots/quads float64[P + 1].  Returns (iterations done, moves simulated in tree and
-    playouts)."""
-    expand_after = params[EXPAND_AFTER]
-    exact = params[EXACT] != 0.0
-    width = params[WIDTH]
-    rave = params[RAVE] != 0.0
-    c = params[C]
-    rave_k = params[RAVE_K]
-    no_amaf = np.zeros(0, dtype=np.int8)
-    root_color = root_meta[M_TO_PLAY]
-    max_depth = path.shape[0] - 1
+def best_child(ti, first, nch, values, solver):
+    """The index in the block of the highest value (the first of equals); with ``solver``
+    a proven win at once, proven losses only when nothing else is left."""
+    best = -1
+    for a in range(nch):
+        if solver:
+            v = ti[PROVEN, first + a]
+            if v == WIN:
+                return a
+            if v == LOSS:
+                continue
+        if best < 0 or values[a] > values[best]:
+            best = a
+    return max(best, 0)
+
+
+@njit(cache=True, nogil=True)
+def begin(params, model, pos, scratch):
+    scratch.row_len[0] = board_row(pos.s, pos.meta, scratch.rows)
+
+
+@njit(cache=True, nogil=True)
+def begin_descent(params, model, scratch):
+    if not params.exact:   # fLinUCB-GD: the root's row sums, carried down by gd_values
+        scratch.carry[0] = sparse_dot(scratch.rows, 0, scratch.row_len[0], model.theta)
+        scratch.carry[1] = sparse_dot(scratch.rows, 0, scratch.row_len[0], model.diag)
+
+
+@njit(cache=True, nogil=True)
+def grow(params, tree, node, scratch, pos, know, rng):
+    return expand_with_deltas(tree, node, scratch.ss, scratch.smeta, pos.zob, rng, scratch)
+
+
+@njit(cache=True, nogil=True)
+def choose(params, model, tree, node, depth, scratch):
+    ti = tree.ti
+    rows = scratch.rows
+    values = scratch.values
+    start = depth * (rows.shape[0] // scratch.path.shape[0])
+    if params.exact:
+        nch = exact_values(ti, node, tree.dpool, rows, start, scratch.row_len[depth],
+                           model.theta, model.ainv, model.uq, params.width, values)
+    else:
+        nch = gd_values(ti, node, tree.dpool, scratch.carry[0], scratch.carry[1],
+                        scratch.row_len[depth], model.theta, model.diag, model.lazy,
+                        params.width, values, scratch.sums)
+    if params.rave:
+        rave_mix(ti, tree.tf, node, params.c, params.rave_k, values)
+    best = best_child(ti, ti[FIRST, node], nch, values, params.solver)
+    if not params.exact:
+        scratch.carry[0] = scratch.sums[0, best]
+        scratch.carry[1] = scratch.sums[1, best]
+    return ti[FIRST, node] + best
+
+
+@njit(cache=True, nogil=True)
+def stepped(params, tree, node, depth, scratch):
+    """The row of the position at ``depth``: its parent's with ``node``'s delta."""
+    rows = scratch.rows
+    stride = rows.shape[0] // scratch.path.shape[0]
+    dpool = tree.dpool
+    off = tree.ti[DELTA, node]
+    na = dpool[off]
+    nr = dpool[off + 1]
+    start = (depth - 1) * stride
+    scratch.row_len[depth] = child_row(rows, start, scratch.row_len[depth - 1], dpool,
+                                       off + 2, na, dpool, off + 2 + na, nr, rows,
+                                       start + stride)
+
+
+@njit(cache=True, nogil=True)
+def playout_amaf(params, scratch):
+    return np.zeros(0, dtype=np.int8)
+
+
+@njit(cache=True, nogil=True)
+def observe(params, model, tree, depth, root_color, winner, scratch, rng):
+    """Visits and rewards up the path (``tree.record``); every node below the root is an
+    observation of the linear model, leaf first: its feature row and the reward y of the
+    player who made its move."""
+    path = scratch.path
+    rows = scratch.rows
     stride = rows.shape[0] // path.shape[0]
-    row_len[0] = board_row(root_s, root_meta, rows)
-    done = 0
-    sim = 0
-    while done < count and sim < max_sim:
-        game.copy_state(root_s, root_meta, ss, smeta)
-        node = 0
-        depth = 0
-        path[0] = 0
-        pdot = 0.0   # fLinUCB-GD: the node's row sums, carried down by gd_values
-        pq = 0.0
-        if not exact:
-            pdot = sparse_dot(rows, 0, row_len[0], theta)
-            pq = sparse_dot(rows, 0, row_len[0], diag)
-        while depth < max_depth and not game.is_terminal(ss, smeta):
-            if ti[NCHILD, node] == 0:
-                if ti[VISITS, node] < expand_after:
-                    break
-                if expand_with_deltas(ti, tf, tmeta, node, ss, smeta, zob, rng, cand, dpool,
-                                      dmeta, cs, cmeta, added, removed, work, counts) <= 0:
-                    break
-            start = depth * stride
-            if exact:
-                nch = exact_values(ti, node, dpool, rows, start, row_len[depth], theta, ainv,
-                                   uq, width, values)
-            else:
-                nch = gd_values(ti, node, dpool, pdot, pq, row_len[depth], theta, diag, lazy,
-                                width, values, dots, quads)
-            if rave:
-                rave_mix(ti, tf, node, c, rave_k, values)
-            best = 0
-            for a in range(1, nch):
-                if values[a] > values[best]:
-                    best = a
-            node = ti[FIRST, node] + best
-            if not exact:
-                pdot = dots[best]
-                pq = quads[best]
-            game.play(ss, smeta, zob, ti[MOVE, node], smeta[M_TO_PLAY])
-            off = ti[DELTA, node]
-            na = dpool[off]
-            nr = dpool[off + 1]
-            row_len[depth + 1] = child_row(rows, start, row_len[depth], dpool, off + 2, na,
-                                           dpool, off + 2 + na, nr, rows, start + stride)
-            depth += 1
-            path[depth] = node
-        sim += depth
-        if game.is_terminal(ss, smeta):
-            winner = game.terminal_winner(ss, smeta, komi)
+    record(tree.ti, tree.tf, path, depth, root_color, winner)
+    for d in range(depth, 0, -1):
+        mover = root_color if d % 2 == 1 else 3 - root_color
+        y = 1.0 if winner == mover else 0.5 if winner == 0 else 0.0
+        if params.exact:
+            linucb_update_sparse(model.ainv, model.theta, rows, d * stride,
+                                 scratch.row_len[d], y, model.u)
         else:
-            begin = smeta[M_MOVES]
-            winner = game.playout_winner(ss, smeta, zob, rng, komi, no_amaf)
-            sim += smeta[M_MOVES] - begin
-        backup(ti, tf, path, depth, root_color, winner, rows, stride, row_len, exact, theta,
-               ainv, u, diag, lazy, gd, mem_row, mem_y, table, table_len, rng)
-        done += 1
-    return done, sim
+            gd_observe(model, rows, d * stride, scratch.row_len[d], y, rng)

@@ -5,7 +5,9 @@ the name of a back end followed by its options.  ``--algo`` of every command lin
 ``nakade-algo``, the tsumego sweep, the benchmarks and the experiment cells all read specs
 through ``parse_spec``; a single ``KEY=VALUE`` (``--set``, ``--option``) through
 ``parse_pair``.  ``make(spec, seed, options)`` builds the back end: ``options`` first, then
-the spec's own, so a spec always says what it runs.
+the spec's own, so a spec always says what it runs.  An alias (``ALIASES``) is a name
+that stands for a back end with some options set, e.g. ``linuct-rave`` for
+``linuct:rave=1``.
 
 A back end is a class taking ``(seed, options)`` that follows
 ``engine.search.base.Searcher`` and declares its parameters as ``Options`` (a dataclass of
@@ -14,15 +16,21 @@ A back end is a class taking ``(seed, options)`` that follows
 
 from dataclasses import dataclass, field, fields
 
-from .linuct import LinuctRaveSearcher, LinuctSearcher
+from .linuct import LinuctSearcher
 from .shot import ShotSearcher
 from .uct import UctSearcher
 
 _BACK_ENDS = {
     "uct": UctSearcher,
     "shot": ShotSearcher,
-    "linuct-plain": LinuctSearcher,
-    "linuct-rave": LinuctRaveSearcher,
+    "linuct": LinuctSearcher,
+}
+
+# names published before RAVE became an option of LinUCT: a name and the options it stands
+# for, under the spec's own
+ALIASES = {
+    "linuct-plain": ("linuct", {"rave": "0"}),
+    "linuct-rave": ("linuct", {"rave": "1"}),
 }
 
 
@@ -56,14 +64,25 @@ def parse_spec(text: str) -> Spec:
 
 
 def names() -> list[str]:
+    """The back ends (aliases left out)."""
     return list(_BACK_ENDS)
 
 
+def resolve(spec: Spec) -> Spec:
+    """``spec`` with an alias replaced by the back end and options it stands for."""
+    if spec.name not in ALIASES:
+        return spec
+    name, options = ALIASES[spec.name]
+    return Spec(name, {**options, **spec.options})
+
+
 def back_end(name: str):
-    """The class of back end ``name``; ValueError naming the known ones otherwise."""
-    factory = _BACK_ENDS.get(name)
+    """The class of back end (or alias) ``name``; ValueError naming the known ones
+    otherwise."""
+    factory = _BACK_ENDS.get(ALIASES.get(name, (name,))[0])
     if factory is None:
-        raise ValueError(f"unknown back end {name!r} (known: {', '.join(_BACK_ENDS)})")
+        known = ", ".join(list(_BACK_ENDS) + list(ALIASES))
+        raise ValueError(f"unknown back end {name!r} (known: {known})")
     return factory
 
 
@@ -75,5 +94,5 @@ def option_names(name: str) -> set[str]:
 def make(spec: str, seed: int = 0, options: dict[str, str] | None = None):
     """A new back end from a spec (a bare name is one) with ``options`` under the spec's
     own; ValueError for a bad spec, an unknown name or option, or a bad value."""
-    parsed = parse_spec(spec)
+    parsed = resolve(parse_spec(spec))
     return back_end(parsed.name)(seed=seed, options={**(options or {}), **parsed.options})

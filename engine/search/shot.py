@@ -31,6 +31,7 @@ import numpy as np
 
 from ..core import game
 from . import shot_kernels
+from .bundles import Knowledge, Position
 from .options import PlayoutOptions
 from .tree import T_CHOICE, TreeSearcher
 
@@ -85,11 +86,15 @@ class ShotSearcher(TreeSearcher):
         pool = self.pool
         n_points = state.s.shape[1]
         levels = min(MAX_LEVELS, n_points)
-        stack_s = np.empty((levels,) + state.s.shape, dtype=state.s.dtype)
-        stack_meta = np.empty((levels,) + state.meta.shape, dtype=state.meta.dtype)
-        order = np.empty((levels, n_points + 1), dtype=np.int32)
-        frames = np.empty((levels, shot_kernels.N_FRAME), dtype=np.int64)
-        fblack = np.empty(levels)
+        scratch = shot_kernels.ShotScratch(
+            stack_s=np.empty((levels,) + state.s.shape, dtype=state.s.dtype),
+            stack_meta=np.empty((levels,) + state.meta.shape, dtype=state.meta.dtype),
+            order=np.empty((levels, n_points + 1), dtype=np.int32),
+            frames=np.empty((levels, shot_kernels.N_FRAME), dtype=np.int64),
+            fblack=np.empty(levels), cand=cand)
+        tree = pool.arrays()
+        pos = Position(state.s, state.meta, state.zob, float(state.komi))
+        know = Knowledge(*self._playout_policy(), np.zeros(0))
         abort = np.zeros(1, dtype=np.uint8)
         counters = np.zeros(2, dtype=np.int64)
         max_sim = budget.sim_moves or NO_LIMIT
@@ -118,10 +123,8 @@ class ShotSearcher(TreeSearcher):
                                 progress is not None)
             if n <= 0 or sim >= max_sim:
                 break
-            game.copy_state(state.s, state.meta, stack_s[0], stack_meta[0])
-            args = (pool.ti, pool.tf, pool.tmeta, n, stack_s, stack_meta, order, frames,
-                    fblack, state.zob, self.rng, state.komi, cand, abort, counters, max_sim,
-                    *self._playout_policy())
+            game.copy_state(state.s, state.meta, scratch.stack_s[0], scratch.stack_meta[0])
+            args = (tree, pos, scratch, know, self.rng, n, abort, counters, max_sim)
             _run_watched(shot_kernels.shot, args, watch, abort)
             if counters[shot_kernels.PLAYOUTS] == done:
                 break   # aborted before its first playout

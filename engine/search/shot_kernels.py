@@ -20,6 +20,8 @@ Early stop: ``abort[0] != 0`` (set by another thread: stop event, deadline) or
 statistics of the playouts it did get.
 """
 
+from collections import namedtuple
+
 import numpy as np
 from numba import njit
 
@@ -35,6 +37,11 @@ N_FRAME = 8
 # phases: entered; waiting on its only child; giving unvisited children one playout;
 # starting a halving round; inside a round
 P_START, P_SINGLE, P_UNVISITED, P_ROUND_START, P_ROUND = range(5)
+
+# Work arrays, one level per depth: the positions (stack_s, stack_meta), ``order``
+# int32[levels, P + 1] for the sets S, ``frames`` int64[levels, N_FRAME] and ``fblack``
+# float64[levels] for the call frames; cand int32[P + 1] for expansions
+ShotScratch = namedtuple("ShotScratch", "stack_s stack_meta order frames fblack cand")
 
 
 @njit(cache=True, nogil=True)
@@ -54,10 +61,11 @@ def _record(ti, tf, node, mover, used, black):
 
 
 @njit(cache=True, nogil=True)
-def _leaf(ti, tf, node, depth, budget, stack_s, stack_meta, zob, rng, komi, amaf, abort,
-          counters, max_sim, pat, policy):
+def _leaf(tree, node, depth, budget, scratch, pos, know, rng, amaf, abort, counters,
+          max_sim):
     """``budget`` playouts from the node's position (stack level ``depth``).  The last one
     plays out that level in place: the caller rewrites it before its next call."""
+    stack_s, stack_meta = scratch.stack_s, scratch.stack_meta
     meta = stack_meta[depth]
     mover = 3 - meta[M_TO_PLAY]
     used = 0
@@ -71,12 +79,12 @@ def _leaf(ti, tf, node, depth, budget, stack_s, stack_meta, zob, rng, komi, amaf
             pmeta = stack_meta[depth + 1]
             game.copy_state(stack_s[depth], meta, ps, pmeta)
         start = pmeta[M_MOVES]
-        black += _black_reward(game.policy_playout_winner(ps, pmeta, zob, rng, komi, amaf,
-                                                          pat, policy))
+        black += _black_reward(game.policy_playout_winner(ps, pmeta, pos.zob, rng, pos.komi,
+                                                          amaf, know.pat, know.policy))
         counters[SIM_MOVES] += pmeta[M_MOVES] - start
         used += 1
     counters[PLAYOUTS] += used
-    _record(ti, tf, node, mover, used, black)
+    _record(tree.ti, tree.tf, node, mover, used, black)
     return used, black
 
 
@@ -114,12 +122,15 @@ def _finish(ti, tf, tmeta, frame, black, depth, order, mover):
 
 
 @njit(cache=True, nogil=True)
-def shot(ti, tf, tmeta, budget, stack_s, stack_meta, order, frames, fblack, zob, rng, komi,
-         cand, abort, counters, max_sim, pat, policy):
-    """SHOT(root, budget) with the root's position at stack level 0 (the root is node 0,
-    already expanded); playouts by ``game.policy_playout_winner(..., pat, policy)``.  Scratch per level: ``order`` int32[levels, P + 1] for the sets S,
-    ``frames`` int64[levels, N_FRAME] and ``fblack`` float64[levels] for the call frames.
-    Returns (playouts used, reward summed for black)."""
+def shot(tree, pos, scratch, know, rng, budget, abort, counters, max_sim):
+    """SHOT(root, budget) with the root's position at stack level 0 of ``scratch``
+    (``ShotScratch``; the root is node 0, already expanded); ``pos`` gives the Zobrist table
+    and the komi, ``know`` the playout policy (``bundles.Knowledge``).  Returns (playouts
+    used, reward summed for black)."""
+    ti, tf, tmeta = tree.ti, tree.tf, tree.tmeta
+    stack_s, stack_meta, order = scratch.stack_s, scratch.stack_meta, scratch.order
+    frames, fblack, cand = scratch.frames, scratch.fblack, scratch.cand
+    zob, komi = pos.zob, pos.komi
     no_amaf = np.zeros(0, dtype=np.int8)
     no_filter = np.zeros(0, dtype=np.uint8)
     levels = stack_s.shape[0]
@@ -154,9 +165,8 @@ def shot(ti, tf, tmeta, budget, stack_s, stack_meta, order, frames, fblack, zob,
             elif bud == 1 or depth + 2 >= levels or (
                     nch == 0 and expand(ti, tf, tmeta, node, s, meta, rng, cand,
                                         no_filter) <= 0):
-                used, black = _leaf(ti, tf, node, depth, bud, stack_s, stack_meta, zob,
-                                    rng, komi, no_amaf, abort, counters, max_sim, pat,
-                                    policy)
+                used, black = _leaf(tree, node, depth, bud, scratch, pos, know, rng,
+                                    no_amaf, abort, counters, max_sim)
                 f[F_USED] = used
                 fblack[depth] = black
                 done = True

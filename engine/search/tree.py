@@ -40,6 +40,7 @@ from ..core.layout import (BOARD, M_GAME, M_KO, M_KO_COLOR, M_N_EMPTY, M_PASSES,
 from ..core.rng import make_rng, rand_below
 from . import decide
 from .base import Candidate, SearchResult
+from .bundles import Tree
 from .options import as_dict, set_option
 
 FIRST, NCHILD, MOVE, VISITS, AMAF_N, SPENT, PRIOR_N, PROVEN = range(8)
@@ -151,6 +152,18 @@ def settle(ti, node) -> int:
 
 
 @njit(cache=True, nogil=True)
+def record(ti, tf, path, depth, root_color, winner):
+    """Back a simulation's result up the path: a visit for every node and, as ``WINS``
+    holds it, the reward of the player who made the node's move (the root's mover is the
+    side not to move at the root)."""
+    for d in range(depth, -1, -1):
+        node = path[d]
+        mover = root_color if d % 2 == 1 else 3 - root_color
+        ti[VISITS, node] += 1
+        tf[WINS, node] += 1.0 if winner == mover else 0.5 if winner == 0 else 0.0
+
+
+@njit(cache=True, nogil=True)
 def subtree_order(ti, top, order, new_first):
     """Breadth-first order of the subtree under ``top``; ``new_first[k]`` is where the
     children block of ``order[k]`` lands when node ``order[k]`` moves to index k.  Returns
@@ -186,8 +199,14 @@ class NodePool:
         self.ti = np.zeros((TI_ROWS, capacity), dtype=np.int32)
         self.tf = np.zeros((TF_ROWS, capacity), dtype=np.float64)
         self.tmeta = np.zeros(T_NMETA, dtype=np.int64)
+        self.dpool = np.zeros(0, dtype=np.int32)    # LinUCT's deltas (``FeatureNodePool``)
+        self.dmeta = np.zeros(1, dtype=np.int64)
         self.key: bytes | None = None
         clear_pool(self.ti, self.tf, self.tmeta)
+
+    def arrays(self) -> Tree:
+        """The pool as the compiled kernels take it."""
+        return Tree(self.ti, self.tf, self.tmeta, self.dpool, self.dmeta)
 
     @property
     def capacity(self) -> int:

@@ -1,7 +1,8 @@
 """UCT (ALGORITHMS.md section 1): UCB1 tree policy with optional RAVE and Go priors, light
-or heavy playouts, tree reuse between moves.  The iterations run compiled (``uct_kernels.run``); this module calls
-them in chunks (``TreeSearcher._search_in_chunks``) so that the wall-clock budget, the
-``stop`` event and ``progress`` are served between chunks.
+or heavy playouts, tree reuse between moves.  The iterations run compiled
+(``tree_search.run`` with ``uct_kernels``' tree policy); this module calls them in chunks
+(``TreeSearcher._search_in_chunks``) so that the wall-clock budget, the ``stop`` event and
+``progress`` are served between chunks.
 
 Options (``UctOptions``, plus the common ones):
   c             exploration constant C of UCB1 (rewards in [0, 1]); default 0.7, between
@@ -25,7 +26,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import uct_kernels
+from . import tree_search, uct_kernels
+from .bundles import Knowledge, Position
 from ..core.layout import GAME_GO, M_GAME
 from ..core.go_policy import SELFATARI_STONES
 from .go_priors import apply_priors
@@ -50,38 +52,40 @@ class UctSearcher(TreeSearcher):
     name = "uct"
     Options = UctOptions
 
-    def _kernel_params(self) -> np.ndarray:
-        p = np.zeros(uct_kernels.N_PARAMS)
-        p[uct_kernels.C] = self.params.c
-        p[uct_kernels.EXPAND_AFTER] = self.params.expand_after
-        p[uct_kernels.RAVE] = float(self.params.rave)
-        p[uct_kernels.RAVE_K] = self.params.rave_k
-        p[uct_kernels.SOLVER] = float(self.params.solver)
+    def _kernel_params(self) -> uct_kernels.UctParams:
+        p = self.params
+        sa_stones = self.knowledge().playout[SELFATARI_STONES] if p.prior else 0.0
+        return uct_kernels.UctParams(c=float(p.c), expand_after=int(p.expand_after),
+                                     rave=bool(p.rave), rave_k=float(p.rave_k),
+                                     sa_stones=float(sa_stones), solver=bool(p.solver))
+
+    def _knowledge_arrays(self) -> Knowledge:
+        pat, policy = self._playout_policy()
         if self.params.prior:
-            p[uct_kernels.SA_STONES] = self.knowledge().playout[SELFATARI_STONES]
-        return p
+            return Knowledge(self.knowledge().patterns, policy, self.knowledge().prior)
+        return Knowledge(pat, policy, np.zeros(0))
 
     def search(self, state, budget, stop=None, progress=None, allowed=None):
         t0 = time.perf_counter()
         cand = self._prepare(state, allowed)
         pool = self.pool
         n_points = state.s.shape[1]
-        ss, smeta = np.empty_like(state.s), np.empty_like(state.meta)
-        amaf = np.zeros(n_points, dtype=np.int8)
-        path = np.empty(4 * n_points, dtype=np.int32)
+        scratch = uct_kernels.UctScratch(
+            ss=np.empty_like(state.s), smeta=np.empty_like(state.meta),
+            amaf=np.zeros(n_points, dtype=np.int8),
+            path=np.empty(4 * n_points, dtype=np.int32), cand=cand)
         params = self._kernel_params()
-        pat, policy = self._playout_policy()
-        prior = np.zeros(0)
-        if self.params.prior:
-            pat, prior = self.knowledge().patterns, self.knowledge().prior
-            if state.meta[M_GAME] == GAME_GO:   # the root was expanded by ``_prepare``
-                apply_priors(pool.ti, pool.tf, 0, state.s, state.meta, pat, prior,
-                             params[uct_kernels.SA_STONES])
+        know = self._knowledge_arrays()
+        if self.params.prior and state.meta[M_GAME] == GAME_GO:
+            # the root was expanded by ``_prepare``
+            apply_priors(pool.ti, pool.tf, 0, state.s, state.meta, know.pat, know.prior,
+                         params.sa_stones)
+        tree = pool.arrays()
+        pos = Position(state.s, state.meta, state.zob, float(state.komi))
 
         def run_chunk(playouts, max_sim):
-            return uct_kernels.run(pool.ti, pool.tf, pool.tmeta, state.s, state.meta,
-                                   state.zob, self.rng, state.komi, params, playouts,
-                                   max_sim, ss, smeta, amaf, path, cand, pat, policy, prior)
+            return tree_search.run(tree, pos, scratch, None, know, params, self.rng, playouts,
+                                   max_sim)
 
         return self._search_in_chunks(state, budget, stop, progress, t0, FIRST_CHUNK,
                                       run_chunk)

@@ -1,0 +1,162 @@
+"""The Monte Carlo iteration that UCT and LinUCT share, compiled: descend the node pool
+from the root by the tree policy, expanding a leaf once it has ``expand_after`` visits,
+play the simulation out, back its result up; with ``solver`` on, a simulation that ends
+inside the tree proves its leaf (``engine.search.solver``) and a proven root ends the
+search.
+
+The two back ends differ only in the tree policy, given by the type of ``params``:
+``UctParams`` selects ``engine.search.uct_kernels``' hooks (UCB1, RAVE, priors, AMAF
+backup), ``LinuctParams`` those of ``engine.search.linuct_kernels`` (a shared linear
+model over feature rows carried down the path).  numba compiles ``run`` once per params
+type, each with its own hooks inlined by type (``numba.extending.overload``), so neither
+back end pays for the other's.  A hook is called with the bundles it needs
+(``engine.search.bundles``):
+
+  begin(params, model, pos, scratch)            once per call, before the iterations
+  begin_descent(params, model, scratch)         at the root of each simulation
+  grow(params, tree, node, scratch, pos, know, rng) -> children (<= 0: stays a leaf)
+  choose(params, model, tree, node, depth, scratch) -> the child to descend into
+  stepped(params, tree, node, depth, scratch)   after ``node``'s move, now at ``depth``
+  playout_amaf(params, scratch)                 the playout's AMAF record (or empty)
+  observe(params, model, tree, depth, root_color, winner, scratch, rng)   the backup
+"""
+
+from numba import njit
+from numba.extending import overload
+
+from ..core import game
+from ..core.layout import M_MOVES, M_TO_PLAY
+from . import linuct_kernels, uct_kernels
+from .solver import prove_leaf
+from .tree import MOVE, NCHILD, PROVEN, VISITS
+
+_POLICIES = {uct_kernels.UctParams: uct_kernels, linuct_kernels.LinuctParams: linuct_kernels}
+
+
+def _policy(params, name: str):
+    """The hook ``name`` of the tree policy ``params`` (a numba type) belongs to."""
+    return getattr(_POLICIES[params.instance_class], name)
+
+
+def begin(params, model, pos, scratch):
+    raise NotImplementedError   # compiled code only: the overloads below
+
+
+def begin_descent(params, model, scratch):
+    raise NotImplementedError
+
+
+def grow(params, tree, node, scratch, pos, know, rng):
+    raise NotImplementedError
+
+
+def choose(params, model, tree, node, depth, scratch):
+    raise NotImplementedError
+
+
+def stepped(params, tree, node, depth, scratch):
+    raise NotImplementedError
+
+
+def playout_amaf(params, scratch):
+    raise NotImplementedError
+
+
+def observe(params, model, tree, depth, root_color, winner, scratch, rng):
+    raise NotImplementedError
+
+
+@overload(begin)
+def _begin(params, model, pos, scratch):
+    hook = _policy(params, "begin")
+    return lambda params, model, pos, scratch: hook(params, model, pos, scratch)
+
+
+@overload(begin_descent)
+def _begin_descent(params, model, scratch):
+    hook = _policy(params, "begin_descent")
+    return lambda params, model, scratch: hook(params, model, scratch)
+
+
+@overload(grow)
+def _grow(params, tree, node, scratch, pos, know, rng):
+    hook = _policy(params, "grow")
+    return (lambda params, tree, node, scratch, pos, know, rng:
+            hook(params, tree, node, scratch, pos, know, rng))
+
+
+@overload(choose)
+def _choose(params, model, tree, node, depth, scratch):
+    hook = _policy(params, "choose")
+    return (lambda params, model, tree, node, depth, scratch:
+            hook(params, model, tree, node, depth, scratch))
+
+
+@overload(stepped)
+def _stepped(params, tree, node, depth, scratch):
+    hook = _policy(params, "stepped")
+    return lambda params, tree, node, depth, scratch: hook(params, tree, node, depth, scratch)
+
+
+@overload(playout_amaf)
+def _playout_amaf(params, scratch):
+    hook = _policy(params, "playout_amaf")
+    return lambda params, scratch: hook(params, scratch)
+
+
+@overload(observe)
+def _observe(params, model, tree, depth, root_color, winner, scratch, rng):
+    hook = _policy(params, "observe")
+    return (lambda params, model, tree, depth, root_color, winner, scratch, rng:
+            hook(params, model, tree, depth, root_color, winner, scratch, rng))
+
+
+@njit(cache=True, nogil=True)
+def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
+    """Up to ``count`` iterations from the root position ``pos``, stopping early once
+    ``max_sim`` moves have been simulated or the solver has proven the root.  The root
+    must be expanded (with its priors, its deltas).  ``scratch``, ``model`` and
+    ``params`` are the back end's bundles; ``know`` (``bundles.Knowledge``) gives the
+    playout policy.  Returns (iterations done, moves simulated in tree and playouts)."""
+    ti = tree.ti
+    ss = scratch.ss
+    smeta = scratch.smeta
+    path = scratch.path
+    zob = pos.zob
+    root_color = pos.meta[M_TO_PLAY]
+    max_depth = path.shape[0] - 1
+    amaf = playout_amaf(params, scratch)
+    begin(params, model, pos, scratch)
+    done = 0
+    sim = 0
+    while done < count and sim < max_sim and ti[PROVEN, 0] == 0:   # 0 unless the solver settled it
+        game.copy_state(pos.s, pos.meta, ss, smeta)
+        begin_descent(params, model, scratch)
+        node = 0
+        depth = 0
+        path[0] = 0
+        while depth < max_depth and not game.is_terminal(ss, smeta):
+            if ti[NCHILD, node] == 0:
+                if ti[VISITS, node] < params.expand_after:
+                    break
+                if grow(params, tree, node, scratch, pos, know, rng) <= 0:
+                    break
+            node = choose(params, model, tree, node, depth, scratch)
+            game.play(ss, smeta, zob, ti[MOVE, node], smeta[M_TO_PLAY])
+            depth += 1
+            path[depth] = node
+            stepped(params, tree, node, depth, scratch)
+        sim += depth
+        if game.is_terminal(ss, smeta):
+            winner = game.terminal_winner(ss, smeta, pos.komi)
+            if params.solver and depth > 0:
+                prove_leaf(ti, path, depth, root_color if depth % 2 == 1 else 3 - root_color,
+                           winner)
+        else:
+            start = smeta[M_MOVES]
+            winner = game.policy_playout_winner(ss, smeta, zob, rng, pos.komi, amaf, know.pat,
+                                                know.policy)
+            sim += smeta[M_MOVES] - start
+        observe(params, model, tree, depth, root_color, winner, scratch, rng)
+        done += 1
+    return done, sim
