@@ -5,11 +5,12 @@ against time per decision, with 95 % intervals, resumable and parallel.
   (playouts per decision) or "ms" (milliseconds per decision), runs ``start .. stop-1``.
   Run i's seed is ``derive_seed(seed, "run", i)`` whatever the method, so the methods
   meet the same noise streams as far as their choices allow.
-* Results: one JSONL file per problem setting (``engine.match.runner.ResultsFile``: a
-  header with the setting's identity, then a row per finished chunk, flushed and fsynced;
-  a torn last line is cut off).  Running the same command again runs only the chunks that
-  have no row; a file of another setting is refused.  Rows keep sums, not means, so
-  chunks merge exactly.
+* Results: one JSONL file per problem setting (``ResultsLog``: a header with the
+  setting's identity, then a row per finished chunk, flushed and fsynced; a torn last
+  line is cut off), the layout of the match runner's results (whose class now also
+  reads match-specific legacy headers, so it is not shared).  Running the same command
+  again runs only the chunks that have no row; a file of another setting is refused.
+  Rows keep sums, not means, so chunks merge exactly.
 * Parallelism: ``workers <= 1`` in this process; otherwise the project's process pool
   (``engine.match.runner.local_executor``), or a Dask cluster (``dask``: a scheduler
   address or a ``distributed.Client``) through its executor.  Jobs are plain tuples.
@@ -23,11 +24,12 @@ import concurrent.futures as cf
 import hashlib
 import json
 import math
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..match.runner import ResultsFile, derive_seed, local_executor
+from ..match.runner import derive_seed, local_executor
 from ..match.stats import Z95
 from ..search.base import Budget
 from .methods import make_method, run_episode, warm_up
@@ -89,6 +91,39 @@ def run_chunk(problem_name: str, params: dict, job: tuple, seed: int) -> dict:
             "decisions": decisions, "playouts": playouts, "seconds": seconds}
 
 
+class SettingMismatch(ValueError):
+    """The results file belongs to another problem setting or seed."""
+
+
+class ResultsLog:
+    """``path``: a header line ``{"mdp_sweep": identity}``, then one JSON row per job."""
+
+    def __init__(self, path, identity: dict):
+        self.path = Path(path)
+        self.identity = json.loads(json.dumps(identity))
+
+    def load(self) -> dict:
+        """Rows by job key; creates the file (with its header) when there is none."""
+        data = self.path.read_bytes() if self.path.exists() else b""
+        whole = data[: data.rfind(b"\n") + 1]
+        if len(whole) < len(data):          # a line cut short by a kill
+            self.path.write_bytes(whole)
+        lines = whole.splitlines()
+        if not lines:
+            self.append({"mdp_sweep": self.identity}, mode="w")
+            return {}
+        if json.loads(lines[0]).get("mdp_sweep") != self.identity:
+            raise SettingMismatch(f"{self.path} holds another problem setting or seed; "
+                                  f"choose another output folder")
+        return {row["index"]: row for row in map(json.loads, lines[1:])}
+
+    def append(self, row: dict, mode: str = "a"):
+        with open(self.path, mode) as f:
+            f.write(json.dumps(row) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+
+
 def identity(problem, seed: int) -> dict:
     return {"mdp": problem.name, "params": problem.params, "seed": seed}
 
@@ -115,7 +150,7 @@ def run_sweep(problem, jobs, out_dir, seed: int = 0, workers: int = 1, dask=None
     failures as (job, exception))."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    results = ResultsFile(out / RESULTS_FILE, identity(problem, seed))
+    results = ResultsLog(out / RESULTS_FILE, identity(problem, seed))
     rows = results.load()
     todo = [j for j in jobs if j.key not in rows]
     failures = []
