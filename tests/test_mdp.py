@@ -3,7 +3,6 @@ methods on Trap, determinism, the sweep's resumption and the script's output."""
 
 import json
 import math
-import random
 
 import numpy as np
 import pytest
