@@ -15,7 +15,7 @@ from engine.game.rules import GoRules
 from engine.search.base import Budget, Target
 from engine.search.registry import make
 from engine.search.solver import fight_winner
-from engine.search.tree import LOSS, WIN
+from engine.search.tree import MOVE, WIN
 from engine.tsumego.oracle import exact_answers
 from engine.tsumego.problem import load_sgf_problem
 from engine.tsumego.solve import (fight_target, position, region_mask, solve, status_of)
@@ -114,3 +114,18 @@ def test_a_back_end_that_plans_its_budget_runs_in_one_search():
     assert out.stable_at is None and out.status in ("found", "ko", "proved", "refuted")
     stepped = solve(problem, "uct", 400, 0)
     assert stepped.stable_at is not None and 0 < stepped.stable_at <= 400
+
+
+def test_region_tree_keeps_every_tree_move_inside_the_region():
+    problem = load_sgf_problem(GO19 / "bent-three-kill.sgf")
+    state = problem.state.clone()   # the bare board: outside moves exist everywhere
+    mask = region_mask(problem, state)
+    inside = set(np.flatnonzero(mask)) | {-1}
+    moves = {}
+    for region in ("root", "tree"):
+        search = make(f"uct:region={region}", seed=5, options={"resign_threshold": "0"})
+        search.search(state, Budget(playouts=1500), allowed=mask)
+        pool = search.pool
+        moves[region] = {int(m) for m in pool.ti[MOVE, 1:pool.used]}
+    assert moves["tree"] <= inside
+    assert not moves["root"] <= inside     # below the root, "root" plays anywhere
