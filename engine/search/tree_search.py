@@ -8,8 +8,8 @@ The two back ends differ only in the tree policy, given by the type of ``params`
 ``UctParams`` selects ``engine.search.uct_kernels``' hooks (UCB1, RAVE, priors, AMAF
 backup), ``LinuctParams`` those of ``engine.search.linuct_kernels`` (a shared linear
 model over feature rows carried down the path).  numba compiles ``run`` once per params
-type, each with its own hooks inlined by type (``numba.extending.overload``), so neither
-back end pays for the other's.  A hook is called with the bundles it needs
+type, each with its own hooks chosen by type (``numba.extending.overload``), so neither
+back end pays for the other's; the per-node hooks ``choose`` and ``stepped`` are inlined.  A hook is called with the bundles it needs
 (``engine.search.bundles``):
 
   begin(params, model, pos, scratch)            once per call, before the iterations
@@ -85,14 +85,14 @@ def _grow(params, tree, node, scratch, pos, know, rng):
             hook(params, tree, node, scratch, pos, know, rng))
 
 
-@overload(choose)
+@overload(choose, inline="always")
 def _choose(params, model, tree, node, depth, scratch):
     hook = _policy(params, "choose")
     return (lambda params, model, tree, node, depth, scratch:
             hook(params, model, tree, node, depth, scratch))
 
 
-@overload(stepped)
+@overload(stepped, inline="always")
 def _stepped(params, tree, node, depth, scratch):
     hook = _policy(params, "stepped")
     return lambda params, tree, node, depth, scratch: hook(params, tree, node, depth, scratch)
