@@ -34,23 +34,33 @@ STATUSES = (ALIVE, DEAD, SEKI)
 def ownership(state, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0) -> np.ndarray:
     """float64 [2, P]: the share of playouts in which each padded point ends up black's
     (row 0) and white's (row 1)."""
+    return playout_outcomes(state, playouts, seed)[0]
+
+
+def playout_outcomes(state, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0,
+                     first: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """``ownership`` and, per playout, the final area score from black's side (komi
+    included).  ``first``: the colour that moves first in every playout (live analysis,
+    where the side to move matters); None alternates, so neither side gains the tempo."""
     if playouts < 1:
         raise ValueError("ownership needs at least one playout")
     rng = make_rng(seed)
     none = np.zeros(0, dtype=np.int8)
     w = state.size + 2
     counts = np.zeros((2, state.s.shape[1]), dtype=np.int64)
+    scores = np.empty(playouts)
     s, meta = state.s.copy(), state.meta.copy()
     for i in range(playouts):
         np.copyto(s, state.s)
         np.copyto(meta, state.meta)
         meta[M_PASSES] = 0
-        meta[M_TO_PLAY] = BLACK if i % 2 == 0 else WHITE
+        meta[M_TO_PLAY] = first or (BLACK if i % 2 == 0 else WHITE)
         playout(s, meta, state.zob, rng, none)
         board = s[BOARD]
-        for row, color in ((0, BLACK), (1, WHITE)):
-            counts[row] += _owned_by(board, w, color)
-    return counts / playouts
+        owned = [_owned_by(board, w, color) for color in (BLACK, WHITE)]
+        counts += owned
+        scores[i] = owned[0].sum() - owned[1].sum() - state.komi
+    return counts / playouts, scores
 
 
 def _owned_by(board: np.ndarray, w: int, color: int) -> np.ndarray:

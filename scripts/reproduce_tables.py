@@ -1,5 +1,6 @@
-"""Re-run the published SHOT and LinUCT tables (ALGORITHMS.md sections 3 and 4) with our
-engine, through the match runner, and print our figures beside the published ones.
+"""Re-run the published SHOT and LinUCT tables (``docs/published-tables.md``; the
+algorithms: ``docs/algorithms.md``) with our engine, through the match runner, and print
+our figures beside the published ones.
 
     python scripts/reproduce_tables.py --list                # the cells and their commands
     python scripts/reproduce_tables.py --only 'shot-gobang10-p*' --games 40 --workers 2

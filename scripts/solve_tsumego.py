@@ -10,7 +10,8 @@ or folders searched for them.  Writes into DIR:
 
 * results.csv   one row per problem, back end, budget, seed and mode, appended as each
                 run finishes; run the same command again to resume an interrupted sweep
-                (columns problem,algo,budget,seed,move,correct,seconds,restrict)
+                (columns problem,algo,budget,seed,move,correct,seconds,restrict, then
+                the configuration: frame,options,command,version)
 * summary.json  solve rate and 95 % Wilson interval per back end and budget, plus what
                 was loaded, skipped and unreadable, and whether the run was restricted
 * per_problem.md  which back end solved which problem (solved seeds / seeds)
@@ -24,19 +25,26 @@ at once.  ``--gtp CMD`` adds an external engine as one more back end (named afte
 program, e.g. ``gnugo``), asked once per Go problem with ``loadsgf`` + ``reg_genmove``.
 ``--restrict`` limits the back ends' answers to the problem's region (see its help);
 restricted series are labelled ``SPEC+restrict``.
+
+Every row records the configuration it ran with (frame, options, the baseline's command
+line, the code version), and a re-run counts only the rows of its own configuration:
+changed flags or code run their jobs anew.  One sweep at a time per ``--out`` (a second
+one refuses, naming the first); see docs/tsumego-sweeps.md.  Errors of the output
+folder (unwritable, disk full, busy) are one line on stderr and exit status 2.
 """
 
 import argparse
-import json
 import shlex
 import sys
 from pathlib import Path
 
+from engine.cli_types import positive_int, seconds
+from engine.results_store import FolderLock, NotAResultsFile, OutputBusy, ResultsWriteError
 from engine.search.registry import names, parse_pair
 from engine.tsumego.frame import MARGIN
 from engine.tsumego.problem import load_problems
 from engine.tsumego.solve import searcher
-from engine.tsumego.stats import per_problem, solve_rates
+from engine.tsumego.report import rates_table, write_report
 from engine.tsumego.sweep import ResultsFile, Settings, plan, run_sweep
 
 
@@ -59,12 +67,16 @@ def parse_args(argv):
                          f"uct,uct:c=0.5 (names: {', '.join(names())})")
     ap.add_argument("--budgets", default="500,1000,2000,5000,10000,50000",
                     help="comma-separated playout budgets")
-    ap.add_argument("--seeds", type=int, default=5, help="runs per problem and budget")
+    ap.add_argument("--seeds", type=positive_int, default=5,
+                    help="runs per problem and budget")
     ap.add_argument("--out", required=True, help="output folder (created)")
-    ap.add_argument("--workers", type=int, default=None,
+    ap.add_argument("--workers", type=positive_int, default=None,
                     help="local worker processes (default: one per core; 1: no pool)")
     ap.add_argument("--dask", metavar="ADDRESS", help="run on this Dask scheduler")
     ap.add_argument("--gtp", metavar="CMD", help="an external GTP engine as a baseline")
+    ap.add_argument("--gtp-timeout", type=seconds, default=300.0, metavar="S",
+                    help="seconds the --gtp engine may take over one command before it is "
+                         "killed and its job counted as failed (default 300)")
     ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                     help="an option for every back end, which each must know "
                          "(repeatable); NAME:KEY=VALUE in --algo sets one back end's")
@@ -90,68 +102,27 @@ def parse_args(argv):
             searcher(spec, 0, dict(args.options))
         except ValueError as e:
             ap.error(f"--algo {spec}: {e}")
-    args.budget_list = _ints(args.budgets)
+    try:
+        args.budget_list = _ints(args.budgets)
+    except ValueError:
+        ap.error(f"--budgets: not a list of integers: {args.budgets}")
     if not args.budget_list or min(args.budget_list) <= 0:
         ap.error("budgets must be positive")
     return args
 
 
-def rates_table(rates) -> str:
-    lines = ["| back end | budget | solved | rate | 95% CI |", "|---|---:|---:|---:|---|"]
-    for r in rates:
-        lo, hi = r.interval
-        budget = "own" if r.budget == 0 else str(r.budget)
-        lines.append(f"| {r.label} | {budget} | {r.solved}/{r.runs} | {r.rate:.3f} "
-                     f"| [{lo:.3f}, {hi:.3f}] |")
-    return "\n".join(lines)
-
-
-def problem_table(rows, problems) -> str:
-    table = per_problem(rows)
-    columns = sorted({key for cells in table.values() for key in cells})
-    head = " | ".join(f"{a}@{b if b else 'own'}" for a, b in columns)
-    lines = [f"| problem | answer | {head} |", "|---|---|" + "---:|" * len(columns)]
-    for p in problems:
-        cells = table.get(p.name, {})
-        shown = [f"{cells[c][0]}/{cells[c][1]}" if c in cells else "-" for c in columns]
-        lines.append(f"| {p.name} | {p.answer_text()} | " + " | ".join(shown) + " |")
-    return "\n".join(lines)
-
-
-def plot(rates, path: Path):
-    import matplotlib   # only the plot needs it
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    fig, ax = plt.subplots(figsize=(7, 4.5))
-    budgets = sorted({r.budget for r in rates if r.budget > 0})
-    for algo in sorted({r.label for r in rates}):
-        mine = [r for r in rates if r.label == algo]
-        if len(mine) == 1 and mine[0].budget == 0 and budgets:   # an external engine
-            r = mine[0]
-            lo, hi = r.interval
-            ax.axhline(r.rate, linestyle="--", color="grey", label=f"{algo} (own settings)")
-            ax.axhspan(lo, hi, color="grey", alpha=0.15)
-            continue
-        mine = [r for r in mine if r.budget > 0]
-        xs = [r.budget for r in mine]
-        ys = [r.rate for r in mine]
-        err = [[r.rate - r.interval[0] for r in mine], [r.interval[1] - r.rate for r in mine]]
-        ax.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=algo)
-    ax.set_xscale("log")
-    ax.set_xlabel("playouts per move")
-    ax.set_ylabel("solve rate (95% Wilson interval)")
-    ax.set_ylim(0, 1)
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-
-
 def main(argv=None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        with FolderLock(args.out):
+            return sweep(args, argv)
+    except (OutputBusy, ResultsWriteError) as exc:
+        print(f"solve_tsumego.py: {exc}", file=sys.stderr)
+        return 2
+
+
+def sweep(args, argv) -> int:
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
     report = load_problems(args.paths)
     print(f"problems: {len(report.problems)} loaded, {len(report.errors)} unreadable",
           file=sys.stderr)
@@ -163,29 +134,19 @@ def main(argv=None) -> int:
         print(f"unreadable: {where}: {why}", file=sys.stderr)
     if not report.problems:
         return 1
-    settings = Settings(use_frame=not args.no_frame, options=args.options, gtp=args.gtp)
+    settings = Settings(use_frame=not args.no_frame, options=args.options, gtp=args.gtp,
+                        gtp_timeout=args.gtp_timeout)
     jobs = plan(report.problems, args.algos, args.budget_list, args.seeds, args.gtp,
                 restrict=args.restrict)
-    rows, failures = run_sweep(report.problems, jobs, ResultsFile(out / "results.csv"),
-                               workers=args.workers, dask=args.dask, settings=settings,
-                               progress=not args.no_progress)
-    rates = solve_rates(rows)
-    summary = {
-        "command": " ".join(shlex.quote(a) for a in [sys.argv[0], *sys.argv[1:]])
-        if argv is None else " ".join(shlex.quote(a) for a in argv),
-        "problems": len(report.problems),
-        "restrict": args.restrict,
-        "frame": not args.no_frame,
-        "unreadable": [{"where": w, "why": y} for w, y in report.errors],
-        "tst_tests_read": report.tests_read,
-        "tst_commands_skipped": dict(report.skipped),
-        "jobs": len(jobs), "rows": len(rows), "failed": len(failures),
-        "rates": [r.as_dict() for r in rates],
-    }
-    (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
-    (out / "per_problem.md").write_text(problem_table(rows, report.problems) + "\n")
-    if rates:
-        plot(rates, out / "solve_rate.png")
+    try:
+        rows, failures = run_sweep(report.problems, jobs, ResultsFile(out / "results.csv"),
+                                   workers=args.workers, dask=args.dask, settings=settings,
+                                   progress=not args.no_progress)
+    except NotAResultsFile as exc:
+        print(f"solve_tsumego.py: {exc}", file=sys.stderr)
+        return 2
+    command = " ".join(shlex.quote(a) for a in (sys.argv if argv is None else argv))
+    rates = write_report(out, command, report, settings, args.restrict, jobs, rows, failures)
     print(rates_table(rates))
     print(f"\nper-problem table: {out / 'per_problem.md'}; rows: {len(rows)} of {len(jobs)} "
           f"jobs; failed: {len(failures)}", file=sys.stderr)

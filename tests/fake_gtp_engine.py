@@ -4,6 +4,7 @@ command line says.
     python fake_gtp_engine.py --moves "D4 C3 pass" [--fault crash|hang|garbage --at K]
                               [--delay S] [--final-score B+3] [--playouts N]
                               [--refuse COMMAND]... [--banner] [--name NAME] [--log FILE]
+                              [--hang-on COMMAND]
 
 ``genmove`` answers the next word of ``--moves`` (anything: a vertex, ``pass``, ``resign``,
 an occupied point, nonsense), then ``pass`` once the list runs out; ``--delay`` seconds
@@ -12,9 +13,11 @@ before each.  At the K-th ``genmove`` (counted from 1) a ``--fault`` happens ins
 that is not GTP.  ``--refuse play`` answers ``? illegal move`` to every ``play``, and
 ``--refuse NAME`` ``? refused`` to every command NAME (repeatable);
 ``--final-score`` is the ``final_score`` answer (``? cannot score`` without it);
-``--playouts N`` adds a ``nakade-stats`` command that reports N playouts per search;
+``--playouts N`` adds a ``nakade-stats`` command that reports N playouts per search (as
+text, or with ``json`` as our engine's object: win rate 0.75, pv A1 B2);
 ``--banner`` writes a non-GTP line to stdout at start-up; ``--log`` appends every command
-line received to a file.  Every other command is accepted with an empty reply.
+line received to a file; ``--hang-on NAME`` never answers the first command NAME (a
+hung baseline engine).  Every other command is accepted with an empty reply.
 """
 
 import argparse
@@ -34,9 +37,11 @@ def main(argv=None):
     ap.add_argument("--banner", action="store_true")
     ap.add_argument("--name", default="fake")
     ap.add_argument("--log")
+    ap.add_argument("--hang-on", metavar="COMMAND")
     a = ap.parse_args(argv)
     moves = a.moves.split()
     genmoves = 0
+    last_color = "b"
     out = sys.stdout
     if a.banner:
         out.write("fake engine starting\n")
@@ -56,10 +61,13 @@ def main(argv=None):
         ident = words.pop(0) if words[0].isdigit() else ""
         name, args = words[0].lower(), words[1:]
         ok, text = True, ""
+        if name == a.hang_on:
+            time.sleep(3600)
         if name in a.refuse:
             ok, text = False, "illegal move" if name == "play" else "refused"
         elif name == "genmove":
             genmoves += 1
+            last_color = args[0].lower()[:1] if args else "b"
             if a.fault and genmoves == a.at:
                 if a.fault == "crash":
                     sys.exit(3)
@@ -73,7 +81,9 @@ def main(argv=None):
         elif name == "final_score":
             ok, text = (True, a.final_score) if a.final_score else (False, "cannot score")
         elif name == "nakade-stats" and a.playouts:
-            text = f"fake: move A1 win rate 0.500, {a.playouts} playouts in 0.01 s, 1 nodes"
+            text = (f'{{"color":"{last_color}","move":"A1","winrate":0.75,"playouts":{a.playouts},'
+                    f'"visits":{a.playouts // 2},"pv":["A1","B2"]}}' if args == ["json"] else
+                    f"fake: move A1 win rate 0.500, {a.playouts} playouts in 0.01 s, 1 nodes")
         elif name == "name":
             text = a.name
         elif name == "version":

@@ -3,9 +3,9 @@
 Random games, seeded and biased so that captures, multi-stone captures, ko fights, refused
 suicides and superko refusals really happen (each test counts them and demands a minimum),
 compare after every move: the legal set (positional superko, and simple ko on a twin state
-playing the same game), the board, the capture counts, the area and the score, and the
-incremental chain structures against a recount.  Then each game is undone to the start,
-every earlier board and legal set checked again.  Also: suicide-allowed games, the eye
+playing the same game), the board, the capture counts, the area and the score, the
+incremental chain structures against a recount, and ``GoState.chain``.  Then each game is
+undone to the start, every earlier board and legal set checked again.  Also: suicide-allowed games, the eye
 test on random boards, and light playouts (consistent end position, stopping rule kept).
 """
 
@@ -65,6 +65,13 @@ def assert_structures(s, meta, zob, ref: ReferenceGo):
         for p in pts:
             h ^= int(zob[color, p])
     assert meta[M_HASH] == h
+
+
+def assert_chains(state: GoState, ref: ReferenceGo):
+    """``GoState.chain`` gives the reference's chain, asked from either end of it."""
+    for _, stones, _ in ref.chains():
+        pts = {ref.padded(i) for i in stones}
+        assert state.chain(min(pts)) == pts == state.chain(max(pts))
 
 
 class GameDriver:
@@ -150,6 +157,7 @@ class GameDriver:
             st.play(move)
             assert_same_position(st, self.ref)
         assert_structures(self.state.s, self.state.meta, self.state.zob, self.ref)
+        assert_chains(self.state, self.ref)
 
     def take_back(self, k):
         """Undo the last k moves mid-game (the game then goes on differently)."""

@@ -14,6 +14,7 @@ from engine.core.rng import make_rng
 from engine.game.state import IllegalMove
 from engine.game.gobang_state import GobangState
 from engine.game.rules import GobangRules
+from gobang_boards import DRAWN_5, DRAWN_6, fill_order
 
 DIRECTIONS = {"horizontal": (0, 1), "vertical": (1, 0), "diagonal": (1, 1),
               "anti-diagonal": (1, -1)}
@@ -214,24 +215,6 @@ def test_exact5_overline_made_by_joining_two_threes():
 
 
 # -- draws ----------------------------------------------------------------------------------
-
-DRAWN_5 = """
-    X X O O X
-    O O X X O
-    X X O O X
-    O O X X O
-    X X O O X
-"""
-
-DRAWN_6 = """
-    X X O O X X
-    O O X X O O
-    X X O O X X
-    O O X X O O
-    X X O O X X
-    O O X X O O
-"""
-
 
 @pytest.mark.parametrize("picture", [DRAWN_5, DRAWN_6])
 @pytest.mark.parametrize("variant", ["freestyle", "exact5"])
@@ -434,9 +417,8 @@ def test_playout_is_deterministic_for_a_seed():
 
 
 def test_playout_winner_maps_a_draw_to_zero():
-    n, black, white = parse(DRAWN_5)
+    n, order = fill_order(DRAWN_5)
     state = new_state(n)
-    order = [p for pair in zip(black, white + [None]) for p in pair if p is not None]
     for p in order[:-1]:
         state.play(p)
     assert state.playout(make_rng(1)) == (0, 0.0)

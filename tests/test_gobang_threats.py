@@ -14,6 +14,7 @@ from engine.core.layout import (BLACK, BOARD, DRAW, EMPTY, GOBANG_EXACT5,
                                 GOBANG_FREESTYLE, M_LAST, M_MOVES, M_N_EMPTY, M_TO_PLAY,
                                 M_WINNER, OFFBOARD, WHITE, new_arrays, zobrist_table)
 from engine.core.rng import make_rng
+from gobang_boards import DRAWN_5, fill_order
 
 LINES = ((0, 1), (1, 0), (1, 1), (1, -1))
 VARIANTS = {"freestyle": GOBANG_FREESTYLE, "exact5": GOBANG_EXACT5}
@@ -335,18 +336,8 @@ def test_amaf_records_the_colour_of_every_stone_the_playout_placed(variant):
         assert placed.sum() == meta[M_MOVES] - moves_before > 0
 
 
-DRAWN_5 = """
-    X X O O X
-    O O X X O
-    X X O O X
-    O O X X O
-    X X O O X
-"""
-
-
 def test_a_full_board_without_five_is_a_draw_and_a_decided_game_plays_nothing():
-    n, black, white = parse(DRAWN_5)
-    order = [p for pair in zip(black, white + [None]) for p in pair if p is not None]
+    n, order = fill_order(DRAWN_5)
     s, meta = new_arrays(n)
     gbk.clear_board(s, meta, n, GOBANG_FREESTYLE)
     zob = zobrist_table(n)

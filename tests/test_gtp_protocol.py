@@ -18,7 +18,7 @@ from engine.gtp.protocol import (CommandTable, GtpError, Output, Request, SafeSt
                                  Session, Stream, frame, is_interrupt, preprocess)
 from gtp_process import GTP_MAIN, REPO, GtpProcess, split_responses
 
-# Lizzie reads stderr lines like these as engine output (GTP.md section 1)
+# Lizzie reads stderr lines like these as engine output (docs/gtp.md section 1)
 LIZZIE_PREFIXES = ("=", "?", "info", "play", "komi=", "opp_komi=", "Tuning")
 INFO_SEGMENT = re.compile(r"info move [A-HJ-T]\d+ visits \d+ winrate \d+ prior \d+ lcb \d+ "
                           r"order \d+ pv( [A-HJ-T]\d+)+")

@@ -148,6 +148,15 @@ def test_reported_playouts_are_summed_and_commented():
     assert "123 playouts" in out.comments[0]
 
 
+def test_engine_statistics_become_comments_and_black_win_rates():
+    out = play(["--moves", "C3 pass", "--playouts", "100"],
+               ["--moves", "D4 pass", "--playouts", "10"])
+    # the fake reports win rate 0.75 for the side that moved, 50% visits, pv A1 B2
+    assert out.comments[0].endswith("; B win rate 75.0%, 50 visits of 100 playouts, pv A1 B2")
+    assert out.comments[1].endswith("; W win rate 75.0%, 5 visits of 10 playouts, pv A1 B2")
+    assert out.winrates[:2] == [0.75, 0.25]
+
+
 def test_a_playout_budget_needs_an_engine_that_takes_one():
     setup = replace(GO5, playouts=100)
     out = play(["--moves", "pass"], ["--moves", "pass"], setup)

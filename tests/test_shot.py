@@ -1,5 +1,5 @@
 """SHOT: the compiled, explicit-stack search against a plain recursive Python transcription
-of the pseudo-code in ALGORITHMS.md section 3 (same rule kernels, same random stream, so
+of the pseudo-code in docs/algorithms.md section 6 (same rule kernels, same random stream, so
 the trees must agree to the last visit), plus the budget arithmetic and the persistence
 of statistics across calls."""
 
@@ -36,7 +36,7 @@ class RefNode:
 
 
 class RefShot:
-    """SHOT as written in ALGORITHMS.md, recursive, with the interpretations documented in
+    """SHOT as written in docs/algorithms.md, recursive, with the interpretations documented in
     ``engine.search.shot_kernels`` (leaves and terminal nodes, tie order, root choice)."""
 
     def __init__(self, state, seed):

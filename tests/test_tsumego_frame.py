@@ -22,21 +22,12 @@ def chains(state):
     """{frozenset of stones: frozenset of liberties} of every chain on the board."""
     w, seen, out = state.size + 2, set(), {}
     for p in state.points():
-        colour = state.color_at(p)
-        if colour == EMPTY or p in seen:
+        if state.color_at(p) == EMPTY or p in seen:
             continue
-        chain, libs, stack = {p}, set(), [p]
-        while stack:
-            q = stack.pop()
-            for d in (-1, 1, -w, w):
-                c = state.color_at(q + d)
-                if c == colour and q + d not in chain:
-                    chain.add(q + d)
-                    stack.append(q + d)
-                elif c == EMPTY:
-                    libs.add(q + d)
+        chain = state.chain(p)
         seen |= chain
-        out[frozenset(chain)] = frozenset(libs)
+        out[frozenset(chain)] = frozenset(q + d for q in chain for d in (-1, 1, -w, w)
+                                          if state.color_at(q + d) == EMPTY)
     return out
 
 

@@ -3,8 +3,9 @@ RIGHT achieves the goal by GNU Go's reading -- kills every defender chain of a `
 problem, saves the largest of a ``live`` one -- with the result the problem asks for
 (unconditional, or the ko of problems tagged ``ko``), and no move we mark WRONG does.
 
-``scripts/make_tsumego_problems.py --verify`` goes further (every point of the region,
-the framed position, an exact reading of our own); this test pins the marked answers."""
+``scripts/make_tsumego_problems.py --verify`` (``engine.tsumego.collection.verify``) goes
+further (every point of the region, the framed position, an exact reading of our own);
+this test pins the marked answers."""
 
 from pathlib import Path
 
@@ -12,31 +13,12 @@ import pytest
 
 from engine.game.coords import to_gtp
 from engine.game.state import opponent
+from engine.tsumego.oracle import groups_at_stake
 from engine.tsumego.problem import load_problems
 
 PROBLEMS = Path(__file__).parent.parent / "problems" / "go"
 GO_PROBLEMS = load_problems([PROBLEMS]).problems
 WIN, KO_A, KO_B = 1, 2, 3     # GNU Go's GTP result codes
-
-
-def groups_at_stake(state, defender, goal) -> list:
-    """One stone (the lowest) of each chain that must die when the goal is to kill; of
-    the largest chain (lowest point on ties) when it is to live."""
-    w, seen, chains = state.size + 2, set(), []
-    for p in state.points():
-        if state.color_at(p) != defender or p in seen:
-            continue
-        chain, stack = {p}, [p]
-        while stack:
-            q = stack.pop()
-            for d in (-1, 1, -w, w):
-                if state.color_at(q + d) == defender and q + d not in chain:
-                    chain.add(q + d)
-                    stack.append(q + d)
-        seen |= chain
-        chains.append((len(chain), -min(chain)))
-    chains.sort(reverse=True)
-    return [-low for _, low in (chains if goal == "kill" else chains[:1])]
 
 
 def test_the_collection_has_go_problems():

@@ -1,14 +1,14 @@
 """Problem loaders (engine.tsumego.problem): the RIGHT convention, GNU Go .tst scripts,
 broken files of every kind, and the shipped collection under problems/."""
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 
 from engine.game.coords import PASS, from_gtp
 from engine.core.layout import BLACK, WHITE
+from engine.tsumego.collection import GOBANG
+from engine.tsumego.gobang_oracle import gobang_answers
 from engine.tsumego.problem import (ProblemError, load_problems, load_sgf_problem,
                                     load_tst)
 
@@ -189,22 +189,7 @@ def test_the_collection_loads_whole_and_is_labelled():
     assert {p.size for p in go} >= {9, 19}
 
 
-def load_maker():
-    """scripts/make_tsumego_problems.py, which holds the exact Gobang reading."""
-    scripts = Path(__file__).parent.parent / "scripts"
-    sys.path.insert(0, str(scripts))
-    try:
-        spec = importlib.util.spec_from_file_location("make_tsumego_problems",
-                                                      scripts / "make_tsumego_problems.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(scripts))
-    return module
-
-
 def test_gobang_answers_are_exactly_the_moves_that_win_by_fours():
-    maker = load_maker()
-    fours = {spec["name"]: spec["fours"] for spec in maker.GOBANG}
+    fours = {spec["name"]: spec["fours"] for spec in GOBANG}
     for p in load_problems([PROBLEMS / "gobang"]).problems:
-        assert maker.gobang_answers(p, fours[p.name]) == p.accept, p.name
+        assert gobang_answers(p, fours[p.name]) == p.accept, p.name

@@ -4,8 +4,11 @@ cluster, GNU Go as an external baseline, back-end specs with options, and runs r
 to the problem's region."""
 
 import csv
-import importlib.util
+import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,7 +19,7 @@ from engine.tsumego.frame import frame_problem, problem_region
 from engine.tsumego.problem import load_problems, load_sgf_problem
 from engine.tsumego.solve import (COLUMNS, REQUIRED_COLUMNS, job_seed, position,
                                   region_mask, searcher, solve, solve_gtp)
-from engine.tsumego.sweep import ResultsFile, Settings, plan, row_key, run_sweep
+from engine.tsumego.sweep import ResultsFile, Settings, job_key, plan, run_sweep
 
 ROOT = Path(__file__).parent.parent
 EASY = ROOT / "problems" / "go" / "19x19" / "straight-three-kill.sgf"
@@ -33,7 +36,7 @@ def problems():
 
 
 def keys(rows):
-    return sorted(row_key(r) for r in rows)
+    return sorted(job_key(r) for r in rows)
 
 
 def test_seeds_depend_on_the_run_coordinates_only():
@@ -137,22 +140,21 @@ def test_the_dask_path_on_an_in_process_cluster(tmp_path, problems):
     assert moves(rows) == moves(serial)                # same seeds, same answers
 
 
-def load_script():
-    spec = importlib.util.spec_from_file_location("solve_tsumego",
-                                                  ROOT / "scripts" / "solve_tsumego.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def run_script(*args) -> subprocess.CompletedProcess:
+    """scripts/solve_tsumego.py run as a command, the way a user runs it."""
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    return subprocess.run([sys.executable, str(ROOT / "scripts" / "solve_tsumego.py"),
+                           *map(str, args)], cwd=ROOT, env=dict(os.environ, PYTHONPATH=path),
+                          capture_output=True, text=True, timeout=600)
 
 
 def test_the_script_writes_every_output(tmp_path):
     pytest.importorskip("matplotlib")
-    script = load_script()
     out = tmp_path / "out"
-    code = script.main([str(EASY), str(NINE), "--algo", "uct,shot", "--budgets", "8,16",
-                        "--seeds", "1", "--out", str(out), "--workers", "1",
-                        "--no-progress"])
-    assert code == 0
+    done = run_script(str(EASY), str(NINE), "--algo", "uct,shot", "--budgets", "8,16",
+                      "--seeds", "1", "--out", str(out), "--workers", "1",
+                      "--no-progress")
+    assert done.returncode == 0, done.stderr
     summary = json.loads((out / "summary.json").read_text())
     assert summary["problems"] == 2 and summary["rows"] == 8
     assert {(r["algo"], r["budget"]) for r in summary["rates"]} == {
@@ -165,9 +167,8 @@ def test_the_script_writes_every_output(tmp_path):
 
 
 def test_the_script_refuses_an_unknown_back_end(tmp_path):
-    script = load_script()
-    with pytest.raises(SystemExit):
-        script.main([str(EASY), "--algo", "nope", "--out", str(tmp_path)])
+    done = run_script(str(EASY), "--algo", "nope", "--out", str(tmp_path))
+    assert done.returncode != 0
 
 
 @pytest.mark.gnugo
@@ -205,12 +206,11 @@ def test_the_spec_is_the_label_and_picks_the_seed():
 
 def test_the_script_runs_specs_and_labels_everything_with_them(tmp_path):
     pytest.importorskip("matplotlib")
-    script = load_script()
     out = tmp_path / "out"
-    code = script.main([str(EASY), "--algo", "uct,uct:c=0.5", "--budgets", "8",
-                        "--seeds", "1", "--out", str(out), "--workers", "1",
-                        "--no-progress"])
-    assert code == 0
+    done = run_script(str(EASY), "--algo", "uct,uct:c=0.5", "--budgets", "8",
+                      "--seeds", "1", "--out", str(out), "--workers", "1",
+                      "--no-progress")
+    assert done.returncode == 0, done.stderr
     summary = json.loads((out / "summary.json").read_text())
     assert {r["label"] for r in summary["rates"]} == {"uct", "uct:c=0.5"}
     assert summary["restrict"] is False
@@ -223,20 +223,18 @@ def test_the_script_runs_specs_and_labels_everything_with_them(tmp_path):
                                        ("uct:c=x", "needs a number"),
                                        ("uct:c", "expected key=value"),
                                        ("nope", "unknown back end")])
-def test_a_bad_spec_stops_the_script_before_any_run(tmp_path, capsys, spec, why):
-    script = load_script()
-    with pytest.raises(SystemExit):
-        script.main([str(EASY), "--algo", spec, "--out", str(tmp_path / "out")])
-    assert why in capsys.readouterr().err
+def test_a_bad_spec_stops_the_script_before_any_run(tmp_path, spec, why):
+    done = run_script(str(EASY), "--algo", spec, "--out", str(tmp_path / "out"))
+    assert done.returncode != 0
+    assert why in done.stderr
     assert not (tmp_path / "out").exists()          # nothing ran, nothing was written
 
 
-def test_a_bad_option_for_every_back_end_stops_the_script_too(tmp_path, capsys):
-    script = load_script()
-    with pytest.raises(SystemExit):
-        script.main([str(EASY), "--algo", "uct,shot", "--option", "c=2",
-                     "--out", str(tmp_path / "out")])
-    assert "--algo shot" in capsys.readouterr().err   # shot has no c
+def test_a_bad_option_for_every_back_end_stops_the_script_too(tmp_path):
+    done = run_script(str(EASY), "--algo", "uct,shot", "--option", "c=2",
+                      "--out", str(tmp_path / "out"))
+    assert done.returncode != 0
+    assert "--algo shot" in done.stderr   # shot has no c
 
 
 # -- restricted runs --------------------------------------------------------------------------
@@ -300,32 +298,34 @@ def test_restricted_and_unrestricted_rows_are_different_jobs(tmp_path, problems)
         assert tuple(reader.fieldnames) == COLUMNS
 
 
-def test_a_results_file_without_the_restrict_column_is_read_and_upgraded(tmp_path, problems):
+def test_a_results_file_of_older_columns_is_read_and_upgraded(tmp_path, problems):
     path = tmp_path / "r.csv"
     assert COLUMNS[:len(REQUIRED_COLUMNS)] == REQUIRED_COLUMNS
     path.write_text(",".join(REQUIRED_COLUMNS) + "\n"
                     "straight-three-kill,uct,16,0,B19,1,0.0100\n")
     results = ResultsFile(path)
     [old] = results.rows()
-    assert old["restrict"] is False and old["correct"] is True
+    assert old["restrict"] is False and old["correct"] is True and old["version"] == ""
     jobs = plan(problems[:1], ["uct"], [16], 1) + plan(problems[:1], ["uct"], [16], 1,
                                                        restrict=True)
-    rows, _ = run_sweep(problems[:1], jobs, results, workers=1, progress=False)
-    ran = [r for r in rows if r["restrict"]]
-    assert len(rows) == 2 and len(ran) == 1          # the old row counted as done
+    log = io.StringIO()
+    rows, _ = run_sweep(problems[:1], jobs, results, workers=1, progress=False, log=log)
+    # the old row's configuration is unknown: kept, not counted, its job run again
+    assert keys(rows) == sorted(j.key for j in jobs)
+    assert all(r["version"] == Settings().version for r in rows)
+    assert "1 row(s) of these jobs ran with another frame/version" in log.getvalue()
     lines = path.read_text().splitlines()
-    assert lines[0] == ",".join(COLUMNS)
-    assert lines[1] == "straight-three-kill,uct,16,0,B19,1,0.0100,0"
+    assert lines[0] == ",".join(COLUMNS) and len(lines) == 4
+    assert lines[1] == "straight-three-kill,uct,16,0,B19,1,0.0100,0,,,,"
 
 
 def test_the_script_says_a_run_was_restricted(tmp_path):
     pytest.importorskip("matplotlib")
-    script = load_script()
     out = tmp_path / "out"
-    code = script.main([str(EASY), str(NINE), "--algo", "uct", "--budgets", "8",
-                        "--seeds", "1", "--out", str(out), "--workers", "1",
-                        "--no-progress", "--restrict", "--no-frame"])
-    assert code == 0
+    done = run_script(str(EASY), str(NINE), "--algo", "uct", "--budgets", "8",
+                      "--seeds", "1", "--out", str(out), "--workers", "1",
+                      "--no-progress", "--restrict", "--no-frame")
+    assert done.returncode == 0, done.stderr
     summary = json.loads((out / "summary.json").read_text())
     assert summary["restrict"] is True and summary["frame"] is False
     assert [(r["label"], r["restrict"]) for r in summary["rates"]] == [("uct+restrict", True)]

@@ -11,10 +11,10 @@ and a last, constant feature is always 1.  Feature index ``((i * 8) + dir) * 3 +
 i = row * n + col the on-board point, so the dimension is n*n*24 + 1 (1945 on 9x9,
 8665 on 19x19) and the constant is the last index.
 
-Encoding of empty points (the source leaves it open; ALGORITHMS.md sec. 4): an empty p sets
-no bit, which gives the all-zero triples of the paper's example; a stone sets exactly one
-bit per direction, the third one for an empty or off-board neighbour, as the source words
-it.  Why this reading and not "empty sets no bit":
+Encoding of empty points (the source leaves it open; ``docs/algorithms.md`` section 9): an
+empty p sets no bit, which gives the all-zero triples of the paper's example; a stone sets
+exactly one bit per direction, the third one for an empty or off-board neighbour, as the
+source words it.  Why this reading and not "empty sets no bit":
 
 * every stone then shows in the row with 8 bits of its own point, so each move gives its
   child a distinct feature vector.  With "empty sets no bit" a stone played in open space

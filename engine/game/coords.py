@@ -12,7 +12,8 @@ padded index p     p = (row+1)*W + (col+1)    what every kernel uses; W = n+2
 GTP vertex         A9 (top left), J1          letters A-Z skipping I, row number
                                               counted from 1 at the BOTTOM; <= 25x25
 SGF point          'aa' (top left)            column letter first, then row letter,
-                                              both counted from 'a' at the top left
+                                              both counted from 'a' at the top left;
+                                              sgfmill turns them into its pairs
 sgfmill (r, c)     (8, 0) (top left)          sgfmill counts rows from the BOTTOM
 special moves      PASS = -1, RESIGN = -2      never valid board indices
 =================  =========================  ==================================
@@ -22,10 +23,6 @@ from ..core.layout import PASS, RESIGN  # noqa: F401 (re-exported)
 
 MAX_SIZE = 25
 GTP_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-
-
-def width(n: int) -> int:
-    return n + 2
 
 
 def padded_size(n: int) -> int:
@@ -39,11 +36,6 @@ def point(row: int, col: int, n: int) -> int:
 def row_col(p: int, n: int) -> tuple[int, int]:
     r, c = divmod(p, n + 2)
     return r - 1, c - 1
-
-
-def on_board(p: int, n: int) -> bool:
-    r, c = row_col(p, n)
-    return 0 <= r < n and 0 <= c < n
 
 
 def all_points(n: int) -> list[int]:
@@ -71,27 +63,6 @@ def from_gtp(text: str, n: int) -> int:
     if c >= n or not 1 <= number <= n:
         raise ValueError(f"vertex off the {n}x{n} board: {text!r}")
     return point(n - number, c, n)
-
-
-def to_sgf(p: int, n: int) -> str:
-    """SGF point text; a pass is the empty string (FF[4])."""
-    if p == PASS:
-        return ""
-    r, c = row_col(p, n)
-    return chr(ord("a") + c) + chr(ord("a") + r)
-
-
-def from_sgf(text: str, n: int) -> int:
-    """Parse an SGF point; '' and 'tt' (on boards up to 19x19) are passes."""
-    t = text.strip()
-    if t == "" or (t == "tt" and n <= 19):
-        return PASS
-    if len(t) != 2 or not t.isalpha() or not t.islower():
-        raise ValueError(f"not an SGF point: {text!r}")
-    c, r = ord(t[0]) - ord("a"), ord(t[1]) - ord("a")
-    if not (0 <= r < n and 0 <= c < n):
-        raise ValueError(f"SGF point off the {n}x{n} board: {text!r}")
-    return point(r, c, n)
 
 
 def from_sgfmill(move, n: int) -> int:

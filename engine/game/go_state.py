@@ -10,7 +10,7 @@ from ..core import go_kernels as gk
 from ..core import go_life
 from ..core.go_playout import LIGHT, playout_winner
 from ..core.layout import (BLACK, BOARD, EMPTY, GAME_GO, M_CAPS_B, M_CAPS_W, M_GAME,
-                          M_HASH, M_PASSES, M_RULE, RULE_SUICIDE, WHITE, zobrist_table)
+                          M_HASH, M_PASSES, M_RULE, NEXT, RULE_SUICIDE, WHITE, zobrist_table)
 from .state import GameState, IllegalMove
 from .rules import GoRules
 
@@ -96,6 +96,11 @@ class GoState(GameState):
     def is_terminal(self) -> bool:
         return self.passes >= 2
 
+    def reopen(self):
+        """Play goes on after two passes (a client that keeps asking for moves): the game
+        is as if only the last pass had been made, so a pass now ends it again."""
+        self.meta[M_PASSES] = min(self.passes, 1)
+
     def area(self) -> tuple[int, int]:
         out = np.zeros(2, dtype=np.int64)
         gk.area(self.s, self.meta, out)
@@ -111,6 +116,18 @@ class GoState(GameState):
 
     def is_eye(self, p: int, color: int) -> bool:
         return bool(gk.is_eye(self.s, self.size + 2, p, color))
+
+    def chain(self, p: int) -> set[int]:
+        """The stones of the chain through the stone at ``p``, read from the kernels'
+        circular list of the chain (no flood fill)."""
+        if self.s[BOARD, p] not in (BLACK, WHITE):
+            raise ValueError(f"no stone at {p}")
+        nxt = self.s[NEXT]
+        stones, q = {int(p)}, int(nxt[p])
+        while q != p:
+            stones.add(q)
+            q = int(nxt[q])
+        return stones
 
     def pass_alive(self, color: int) -> np.ndarray:
         """int8 over the padded board: 1 on the stones of ``color``'s unconditionally alive

@@ -7,13 +7,17 @@ refused.  Boards must be square and within the rules' size limits; a missing SZ 
 19x19 for Go and 15x15 for Gobang, the SGF defaults.
 
 Every problem with a file -- unreadable, not SGF, bad properties, an illegal move -- comes
-out as exactly one ``SgfError`` naming the file and the problem.
+out as exactly one ``SgfError`` naming the file and the problem.  Only regular files of at
+most ``MAX_FILE_BYTES`` are read: a device (``/dev/zero``) would never end and a FIFO could
+block for ever, and both are refused without reading.
 
 A record's moves are checked against the rules, with one exception: a move that only
 positional superko forbids is accepted, because records from servers that play simple ko
 may legitimately repeat a position.  The loaded state applies the full rules from then on.
 """
 
+import os
+import stat
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -34,6 +38,7 @@ DEFAULT_SIZE = {"go": 19, "gobang": 15}  # the FF[4] defaults for a missing SZ
 COLOUR_OF = {"b": BLACK, "w": WHITE}
 SGF_COLOUR = {BLACK: "b", WHITE: "w"}
 DATA_LABEL = "<sgf data>"  # how errors name a record given as bytes
+MAX_FILE_BYTES = 32 << 20  # far above any game collection; bounds the memory a load takes
 
 
 class SgfError(ValueError):
@@ -66,10 +71,25 @@ def _read_bytes(source) -> tuple[str, bytes]:
     if isinstance(source, (bytes, bytearray)):
         return DATA_LABEL, bytes(source)
     label = str(source)
-    try:
-        return label, Path(source).read_bytes()
+    try:   # O_NONBLOCK: opening a FIFO must not wait for a writer
+        fd = os.open(Path(source), os.O_RDONLY | os.O_NONBLOCK)
     except OSError as e:
         raise SgfError(label, e.strerror or str(e)) from e
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SgfError(label, "not a regular file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise SgfError(label, f"larger than {MAX_FILE_BYTES >> 20} MiB")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:   # it grew while we looked
+            raise SgfError(label, f"larger than {MAX_FILE_BYTES >> 20} MiB")
+        return label, data
+    except OSError as e:
+        raise SgfError(label, e.strerror or str(e)) from e
+    finally:
+        os.close(fd)
 
 
 def _game_name(label: str, root: dict) -> str:
@@ -275,12 +295,31 @@ def _history(state: GameState) -> list[tuple]:
     return [step for step in reversed(steps) if step[0] == "move" or any(step[1:])]
 
 
+def search_note(stats: dict) -> str:
+    """An engine move's comment from its search statistics (the ``nakade-stats json``
+    object: ``color``, ``winrate`` from that colour's view, ``playouts``, and the move's
+    ``visits`` and ``pv`` when known): "B win rate 52.3%, 310 visits of 1000 playouts, pv
+    D4 C3 E5"."""
+    text = f"{stats['color'].upper()} win rate {100 * stats['winrate']:.1f}%, "
+    if stats.get("visits"):
+        text += f"{stats['visits']} visits of "
+    text += f"{stats['playouts']} playouts"
+    return text + (f", pv {' '.join(stats['pv'])}" if stats.get("pv") else "")
+
+
+def black_winrate(stats: dict) -> float:
+    """Black's win rate in [0, 1] from a ``search_note`` statistics object."""
+    return stats["winrate"] if stats["color"].lower() == "b" else 1.0 - stats["winrate"]
+
+
 def save_game(state: GameState, path=None, black_name: str = "", white_name: str = "",
               result: str | None = None, komi: float | None = None,
-              comments=None) -> bytes:
+              comments=None, winrates=None) -> bytes:
     """Serialise ``state``'s history -- setup stones, then the moves -- as an FF[4] record;
     written to ``path`` when given, and returned.  ``komi`` defaults to the state's (Go
-    only); ``comments[i]``, when given and not empty, becomes the C[] of move i+1.  A PL
+    only); ``comments[i]``, when given and not empty, becomes the C[] of move i+1, and
+    ``winrates[i]``, when given and not None, black's win rate after it (0 .. 1), written
+    as Sabaki's SBKV property (percent), which Sabaki draws as its win-rate graph.  A PL
     records the side to play wherever the moves do not imply it."""
     n = state.size
     tree = sgf.Sgf_game(n)
@@ -308,6 +347,9 @@ def save_game(state: GameState, path=None, black_name: str = "", white_name: str
         node.set_move(SGF_COLOUR[colour], to_sgfmill(move, n))
         if comments is not None and move_index < len(comments) and comments[move_index]:
             node.set("C", comments[move_index])
+        if winrates is not None and move_index < len(winrates) \
+                and winrates[move_index] is not None:
+            node.set_raw("SBKV", f"{100 * winrates[move_index]:.2f}".encode())
         move_index += 1
         implied = opponent(colour)
     if state.to_play != implied:

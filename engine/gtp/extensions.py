@@ -1,36 +1,30 @@
 """GTP extensions: the engine's own ``nakade-*`` commands (back end, parameters, budget,
 statistics), GoGui's (``gogui-interrupt``, ``gogui-analyze_commands``, and the
-``gogui-rules_*`` referee commands of Gobang), and live analysis (``lz-analyze``).
+``gogui-rules_*`` referee commands of Gobang).  Live analysis is ``analysis``, GoGui's
+graphics ``gfx``, ``printsgf`` and the JSON statistics ``reports``.
 
 ``nakade-algo SPEC [key=value...]`` switches the back end at run time (a spec is
 ``NAME[:key=value]...``, ``engine.search.registry``; the options given at start-up carry
 over where the new back end knows them, and the reply names those it does not); ``nakade-set key value`` /
 ``nakade-get [key]`` set and read its parameters, ``nakade-param`` is the same pair in
 GoGui's ``param`` form; ``nakade-budget [playouts N|off] [time S|off]`` sets the per-move
-budget; ``nakade-stats`` shows the last search; ``nakade-ponder [on|off]`` switches
+budget; ``nakade-stats [json]`` shows the last search; ``nakade-ponder [on|off]`` switches
 pondering (``Context.ponder``, run by the session between commands).
 
 The ``gogui-rules_*`` commands exist in Gobang sessions only: GoGui takes an engine that
 lists them as the referee of a non-Go game, which a Go session must not claim to be.
 """
 
-import math
-import time
-from itertools import takewhile
-
 from ..game.coords import to_gtp
 from ..core.layout import BLACK, WHITE
 from ..search import registry
-from ..search.base import Budget
-from .commands import COLOR_NAMES, color_arg, expect, float_arg, int_arg, vertex_list
-from .protocol import CommandTable, GtpError, Stream
+from .commands import COLOR_NAMES, expect, float_arg, int_arg, vertex_list
+from .gfx import ANALYZE_ENTRIES
+from .protocol import CommandTable, GtpError
+from .reports import STATS_CANDIDATES, stats_json
 
 PREFIX = "nakade-"
 GOBANG = ("gobang",)
-STATS_CANDIDATES = 10
-ANALYSIS_SECONDS = 24 * 3600.0    # a stream is stopped by the client, not by the budget
-DEFAULT_INTERVAL_CS = 50          # Sabaki's
-LCB_Z = 1.96
 GAME_ID = "Gomoku"
 
 # type/label/command of GoGui's analyze menu; an entry shows only when its command exists
@@ -46,7 +40,7 @@ ANALYZE_COMMANDS = (
     ("string", "Game result", "gogui-rules_final_result"),
     ("string", "Show board", "showboard"),
     ("string", "CPU time", "cputime"),
-)
+) + ANALYZE_ENTRIES
 
 
 def register(table: CommandTable):
@@ -56,7 +50,6 @@ def register(table: CommandTable):
 
     table.register("gogui-interrupt", lambda ctx, args: "")
     table.register("gogui-analyze_commands", analyze_commands)
-    table.register("lz-analyze", lz_analyze)
     table.register("gogui-rules_game_id", lambda ctx, args: GAME_ID, games=GOBANG)
     table.register("gogui-rules_board_size", lambda ctx, args: str(ctx.size), games=GOBANG)
     table.register("gogui-rules_legal_moves", rules_legal_moves, games=GOBANG)
@@ -158,6 +151,12 @@ def budget(ctx, args):
 
 
 def stats(ctx, args):
+    """``nakade-stats [json]``: the last search as text, or as one line of JSON."""
+    expect(args, 0, 1)
+    if args:
+        if args[0].lower() != "json":
+            raise GtpError(f"expected json, not {args[0]!r}")
+        return stats_json(ctx)
     r = ctx.last_result
     if r is None:
         raise GtpError("no search yet")
@@ -167,65 +166,6 @@ def stats(ctx, args):
         lines.append(f"{to_gtp(c.move, ctx.size)} visits {c.visits} winrate {c.winrate:.3f} "
                      f"prior {c.prior:.3f} pv {vertex_list(c.pv or [c.move], ctx.size)}")
     return "\n".join(lines)
-
-
-# -- live analysis -------------------------------------------------------------------------------
-
-def _analysis_args(ctx, args) -> tuple[int, float]:
-    """``[b|w] [interval] [interval N]`` -> (colour, interval in seconds)."""
-    color = ctx.state.to_play
-    if args and args[0].lower() in ("b", "w", "black", "white"):
-        color, args = color_arg(args[0]), args[1:]
-    interval = DEFAULT_INTERVAL_CS
-    if args and args[0].isdigit():
-        interval, args = int(args[0]), args[1:]
-    while args:
-        if args[0].lower() != "interval":
-            raise GtpError(f"unsupported analysis argument {args[0]!r}")
-        expect(args[1:2], 1)
-        interval, args = int_arg(args[1], 0), args[2:]
-    return color, max(interval, 1) / 100.0
-
-
-def info_line(result, size: int) -> str:
-    """The lz dialect of GTP.md section 5: every visited board move, best first; win rate,
-    prior and lcb in ten-thousandths from the side to move's view; the pv cut at the first
-    pass."""
-    parts = []
-    for c in result.candidates:
-        if c.visits <= 0 or c.move < 0:
-            continue
-        line = c.pv if c.pv and c.pv[0] == c.move else [c.move]
-        pv = [to_gtp(m, size) for m in takewhile(lambda m: m >= 0, line)]
-        spread = LCB_Z * math.sqrt(max(c.winrate * (1 - c.winrate), 0.0) / c.visits)
-        parts.append(f"info move {pv[0]} visits {c.visits} winrate {_permyriad(c.winrate)} "
-                     f"prior {_permyriad(c.prior)} lcb {_permyriad(c.winrate - spread)} "
-                     f"order {len(parts)} pv {' '.join(pv)}")
-    return " ".join(parts)
-
-
-def _permyriad(x: float) -> int:
-    return min(10000, max(0, round(x * 10000)))
-
-
-def lz_analyze(ctx, args):
-    color, interval = _analysis_args(ctx, args)
-
-    def run(emit, stop):
-        last = [time.monotonic()]
-
-        def progress(partial):
-            now = time.monotonic()
-            if now - last[0] >= interval:
-                last[0] = now
-                emit(info_line(partial, ctx.size))
-
-        result = ctx.search(color, Budget(seconds=ANALYSIS_SECONDS), stop, progress)
-        if not stop.is_set():  # the search ended by itself (a solved or finished position)
-            emit(info_line(result, ctx.size))
-        stop.wait()
-
-    return Stream(run)
 
 
 # -- GoGui referee (Gobang) -----------------------------------------------------------------------

@@ -6,7 +6,9 @@ Per game: each engine gets ``list_commands``, ``name``, ``version``, ``boardsize
 ``nakade-budget playouts N`` (when a playout budget is set); the opening moves are played
 into both; then the side to move gets ``genmove`` (after ``time_left`` when it has a
 clock) and its move is checked and forwarded to the other with ``play``.  An engine that
-lists ``nakade-stats`` is asked it after each move for the playouts it spent.
+lists ``nakade-stats`` is asked ``nakade-stats json`` after each move: the playouts it
+spent, and its win rate, visits and principal variation, which go into the move's SGF
+comment (``engine.game.sgf.search_note``) and Sabaki's win-rate graph (``winrates``).
 
 How a game ends (``Outcome.reason``):
 
@@ -39,14 +41,16 @@ clock ``move_timeout`` bounds a move (hung engines).  Time is measured here, fro
 down, and a clock that would round to "no limit" is enforced without being sent.
 """
 
+import json
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..game.coords import PASS, from_gtp, to_gtp
 from ..core.layout import BLACK, WHITE
 from ..game.state import GameState, IllegalMove, opponent
 from ..game.registry import GameConfig
+from ..game.sgf import black_winrate, search_note
 from ..timecontrol import Clock, TimeSettings
 from .gtp_client import EngineFault, EngineTimeout, GtpClient
 
@@ -56,7 +60,6 @@ MOVE_LIMIT_PER_POINT = 3        # default max_moves: 3 x the points of the board
 STATS_COMMAND = "nakade-stats"  # our engine's report of its last search
 BUDGET_COMMAND = "nakade-budget"  # our engine's per-move budget
 CLEANUP_COMMAND = "kgs-genmove_cleanup"
-PLAYOUTS_PATTERN = re.compile(r"(\d+) playouts")
 # RE suffix of a loss by fault: T for time, F (forfeit) for the rest
 FAULT_RESULT = {"time": "T", "timeout": "T"}
 
@@ -107,6 +110,7 @@ class Outcome:
     players: dict          # BLACK / WHITE -> PlayerRecord
     area_score: float | None = None   # our Tromp-Taylor score, Go games that were scored
     score_source: str | None = None   # "engines" (agreed final_score) or "area"
+    winrates: list = field(default_factory=list)  # per move: black's win rate, or None
 
 
 class _GameOver(Exception):
@@ -233,16 +237,20 @@ class _Side:
         self.record.seconds += reply.seconds
         return reply.text, reply.seconds
 
-    def last_playouts(self) -> int | None:
+    def last_stats(self) -> dict | None:
+        """The engine's ``nakade-stats json`` about its last move (its playouts added to
+        the record); None when it has no such command or its answer is not that object."""
         if STATS_COMMAND not in self.commands:
             return None
-        reply = self.send(STATS_COMMAND)
-        m = PLAYOUTS_PATTERN.search(reply.text) if reply.ok else None
-        if m is None:
+        reply = self.send(f"{STATS_COMMAND} json")
+        try:
+            stats = json.loads(reply.text) if reply.ok else None
+            playouts = int(stats["playouts"])
+            black_winrate(stats)   # a winrate and a colour it can read
+        except (ValueError, TypeError, KeyError, AttributeError):
             return None
-        n = int(m.group(1))
-        self.record.playouts = (self.record.playouts or 0) + n
-        return n
+        self.record.playouts = (self.record.playouts or 0) + playouts
+        return stats
 
     def ask_final_score(self) -> str | None:
         """The engine's ``final_score``; None when it fails (no penalty: the game is over)."""
@@ -263,6 +271,7 @@ class Referee:
         self.opening = list(opening)
         self.state = setup.new_state()
         self.comments: list[str] = []
+        self.winrates: list[float | None] = []
         self.area_score: float | None = None
         self.score_source: str | None = None
 
@@ -279,7 +288,7 @@ class Referee:
             self.comments[-1] = f"{self.comments[-1]}; {end.detail}"
         return Outcome(end.winner, end.reason, end.result, end.detail, self.state,
                        self.comments, {c: s.record for c, s in self.sides.items()},
-                       self.area_score, self.score_source)
+                       self.area_score, self.score_source, self.winrates)
 
     def _forward(self, move: int, colour: int, to: int):
         vertex = to_gtp(move, self.setup.size)
@@ -290,6 +299,7 @@ class Referee:
             colour = self.state.to_play
             self.state.play(move, colour)
             self.comments.append("opening")
+            self.winrates.append(None)
             for to in (BLACK, WHITE):
                 self._forward(move, colour, to)
 
@@ -309,10 +319,10 @@ class Referee:
                        in side.commands else "genmove")
             text, seconds = side.generate(command)
             move = self._check(colour, text)
-            playouts = side.last_playouts()
-            note = f"{seconds:.3f} s" + (f", {playouts} playouts" if playouts is not None
-                                         else "")
+            stats = side.last_stats()
+            note = f"{seconds:.3f} s" + (f"; {search_note(stats)}" if stats else "")
             self.comments.append(note if phase == "genmove" else f"{phase}: {note}")
+            self.winrates.append(black_winrate(stats) if stats else None)
             self._forward(move, colour, opponent(colour))
             passes = passes + 1 if move == PASS else 0
         if self.setup.cleanup and phase == "genmove":

@@ -1,4 +1,8 @@
 """The tsumego research harness: problems and their loaders (``problem``), the frame that
 makes a local fight decide the game (``frame``), solving one problem with one back end
-(``solve``), the solve-rate arithmetic (``stats``) and the sweep over problems, back ends,
-budgets and seeds (``sweep``).  ``scripts/solve_tsumego.py`` is its command line."""
+(``solve``), the solve-rate arithmetic (``stats``), the sweep over problems, back ends,
+budgets and seeds (``sweep``) and what it writes (``report``), SVG diagrams of runs
+(``diagram``).  Answers are checked by readers that are not our search: ``oracle`` (an
+exact minimax, GNU Go's owl code) and ``gobang_oracle`` (continuous fours); our own
+problems are defined in ``collection``.  ``scripts/solve_tsumego.py`` and
+``scripts/make_tsumego_problems.py`` are the command lines."""

@@ -1,0 +1,92 @@
+"""What a sweep leaves in its output folder, beside the results file: ``summary.json``
+(solve rates with their intervals, the configuration the rows counted ran with, and what
+was loaded, skipped and unreadable),
+``per_problem.md`` (which back end solved which problem) and ``solve_rate.png`` (solve
+rate against budget).  ``rates_table`` is the Markdown table the command line prints."""
+
+import json
+from pathlib import Path
+
+from ..results_store import replace_text, write_error
+from .stats import per_problem, solve_rates
+
+
+def rates_table(rates) -> str:
+    lines = ["| back end | budget | solved | rate | 95% CI |", "|---|---:|---:|---:|---|"]
+    for r in rates:
+        lo, hi = r.interval
+        budget = "own" if r.budget == 0 else str(r.budget)
+        lines.append(f"| {r.label} | {budget} | {r.solved}/{r.runs} | {r.rate:.3f} "
+                     f"| [{lo:.3f}, {hi:.3f}] |")
+    return "\n".join(lines)
+
+
+def problem_table(rows, problems) -> str:
+    table = per_problem(rows)
+    columns = sorted({key for cells in table.values() for key in cells})
+    head = " | ".join(f"{a}@{b if b else 'own'}" for a, b in columns)
+    lines = [f"| problem | answer | {head} |", "|---|---|" + "---:|" * len(columns)]
+    for p in problems:
+        cells = table.get(p.name, {})
+        shown = [f"{cells[c][0]}/{cells[c][1]}" if c in cells else "-" for c in columns]
+        lines.append(f"| {p.name} | {p.answer_text()} | " + " | ".join(shown) + " |")
+    return "\n".join(lines)
+
+
+def plot(rates, path: Path):
+    import matplotlib   # only the plot needs it
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    budgets = sorted({r.budget for r in rates if r.budget > 0})
+    for algo in sorted({r.label for r in rates}):
+        mine = [r for r in rates if r.label == algo]
+        if len(mine) == 1 and mine[0].budget == 0 and budgets:   # an external engine
+            r = mine[0]
+            lo, hi = r.interval
+            ax.axhline(r.rate, linestyle="--", color="grey", label=f"{algo} (own settings)")
+            ax.axhspan(lo, hi, color="grey", alpha=0.15)
+            continue
+        mine = [r for r in mine if r.budget > 0]
+        xs = [r.budget for r in mine]
+        ys = [r.rate for r in mine]
+        err = [[r.rate - r.interval[0] for r in mine], [r.interval[1] - r.rate for r in mine]]
+        ax.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=algo)
+    ax.set_xscale("log")
+    ax.set_xlabel("playouts per move")
+    ax.set_ylabel("solve rate (95% Wilson interval)")
+    ax.set_ylim(0, 1)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def write_report(out: Path, command: str, loaded, settings, restrict: bool, jobs, rows,
+                 failures) -> list:
+    """Write the three files for a sweep of ``jobs`` over the problems of ``loaded`` (a
+    ``LoadReport``) that gave ``rows`` and ``failures``; returns its solve rates."""
+    rates = solve_rates(rows)
+    summary = {
+        "command": command,
+        "version": settings.version,
+        "problems": len(loaded.problems),
+        "restrict": restrict,
+        "frame": settings.use_frame,
+        "options": dict(settings.options),
+        "gtp": settings.gtp,
+        "unreadable": [{"where": w, "why": y} for w, y in loaded.errors],
+        "tst_tests_read": loaded.tests_read,
+        "tst_commands_skipped": dict(loaded.skipped),
+        "jobs": len(jobs), "rows": len(rows), "failed": len(failures),
+        "rates": [r.as_dict() for r in rates],
+    }
+    replace_text(out / "summary.json", json.dumps(summary, indent=2) + "\n")
+    replace_text(out / "per_problem.md", problem_table(rows, loaded.problems) + "\n")
+    if rates:
+        try:
+            plot(rates, out / "solve_rate.png")
+        except OSError as exc:
+            raise write_error(out / "solve_rate.png", exc) from None
+    return rates
