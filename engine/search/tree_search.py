@@ -9,8 +9,9 @@ The two back ends differ only in the tree policy, given by the type of ``params`
 ``UctParams`` selects ``engine.search.uct_kernels``' hooks (UCB1, RAVE, priors, AMAF
 backup), ``LinuctParams`` those of ``engine.search.linuct_kernels`` (a shared linear
 model over feature rows carried down the path).  numba compiles ``run`` once per params
-type, each with its own hooks inlined by type (``numba.extending.overload``), so neither
-back end pays for the other's.  A hook is called with the bundles it needs
+type, each with its own hooks chosen by type (``numba.extending.overload``), so neither
+back end pays for the other's.  The hooks are inlined (numba's ``inline='always'``): a
+call would copy the bundles' array descriptors, scores of words, at every node.  A hook is called with the bundles it needs
 (``engine.search.bundles``):
 
   begin(params, model, pos, scratch)            once per call, before the iterations
@@ -67,45 +68,45 @@ def observe(params, model, tree, depth, root_color, winner, scratch, rng):
     raise NotImplementedError
 
 
-@overload(begin)
+@overload(begin, inline="always")
 def _begin(params, model, pos, scratch):
     hook = _policy(params, "begin")
     return lambda params, model, pos, scratch: hook(params, model, pos, scratch)
 
 
-@overload(begin_descent)
+@overload(begin_descent, inline="always")
 def _begin_descent(params, model, scratch):
     hook = _policy(params, "begin_descent")
     return lambda params, model, scratch: hook(params, model, scratch)
 
 
-@overload(grow)
+@overload(grow, inline="always")
 def _grow(params, tree, node, scratch, pos, know, rng):
     hook = _policy(params, "grow")
     return (lambda params, tree, node, scratch, pos, know, rng:
             hook(params, tree, node, scratch, pos, know, rng))
 
 
-@overload(choose)
+@overload(choose, inline="always")
 def _choose(params, model, tree, node, depth, scratch):
     hook = _policy(params, "choose")
     return (lambda params, model, tree, node, depth, scratch:
             hook(params, model, tree, node, depth, scratch))
 
 
-@overload(stepped)
+@overload(stepped, inline="always")
 def _stepped(params, tree, node, depth, scratch):
     hook = _policy(params, "stepped")
     return lambda params, tree, node, depth, scratch: hook(params, tree, node, depth, scratch)
 
 
-@overload(playout_amaf)
+@overload(playout_amaf, inline="always")
 def _playout_amaf(params, scratch):
     hook = _policy(params, "playout_amaf")
     return lambda params, scratch: hook(params, scratch)
 
 
-@overload(observe)
+@overload(observe, inline="always")
 def _observe(params, model, tree, depth, root_color, winner, scratch, rng):
     hook = _policy(params, "observe")
     return (lambda params, model, tree, depth, root_color, winner, scratch, rng:
