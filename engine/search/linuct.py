@@ -74,6 +74,7 @@ Options (``LinuctOptions``, plus the common ones):
   rave_k        (rave) k of beta = sqrt(k / (3 N + k)); default 1000, the paper's value
                 (LinUCB keeps half the weight until N = 1000 visits).
   solver        0/1: MCTS-Solver (``solver``), as UCT's
+  threat_nodes  with the solver, Gobang: the leaf threat proof's fours, as UCT's
 """
 
 import time
@@ -90,6 +91,7 @@ from . import tree_search
 from .bundles import Knowledge, position
 from .memory import check_pool
 from .options import CommonOptions, option
+from .solver import threat_scratch
 from .tree import (FIRST, NCHILD, TF_ROWS, TI_ROWS, NodePool, TreeSearcher, clear_pool,
                    position_key)
 
@@ -110,6 +112,7 @@ class LinuctOptions(CommonOptions):
     c: float = option(0.7, 0.0, 100.0)
     rave_k: float = option(1000.0, 1e-6, 1e12)
     solver: bool = option(False)
+    threat_nodes: int = option(0, 0, 1_000_000)
 
 
 class FeatureNodePool(NodePool):
@@ -197,6 +200,7 @@ def new_scratch(state, cand: np.ndarray) -> lk.LinuctScratch:
     n, big_p = state.size, state.s.shape[1]
     max_depth = 4 * big_p
     width = features.max_active(n)
+    vcf_line, points = threat_scratch(big_p)
     return lk.LinuctScratch(
         ss=np.empty_like(state.s), smeta=np.empty_like(state.meta),
         cs=np.empty_like(state.s), cmeta=np.empty_like(state.meta),
@@ -205,7 +209,8 @@ def new_scratch(state, cand: np.ndarray) -> lk.LinuctScratch:
         row_len=np.zeros(max_depth + 1, dtype=np.int64),
         added=np.empty(width, dtype=np.int32), removed=np.empty(width, dtype=np.int32),
         work=features.new_work(n), counts=np.zeros(2, dtype=np.int64), cand=cand,
-        values=np.empty(big_p + 1), sums=np.empty((2, big_p + 1)), carry=np.zeros(2))
+        values=np.empty(big_p + 1), sums=np.empty((2, big_p + 1)), carry=np.zeros(2),
+        vcf_line=vcf_line, points=points)
 
 
 class LinuctSearcher(TreeSearcher):
@@ -237,7 +242,7 @@ class LinuctSearcher(TreeSearcher):
         return lk.LinuctParams(width=float(p.alpha if exact else p.kappa),
                                expand_after=int(p.expand_after), exact=exact,
                                rave=bool(p.rave), c=float(p.c), rave_k=float(p.rave_k),
-                               solver=bool(p.solver))
+                               solver=bool(p.solver), threat_nodes=int(p.threat_nodes))
 
     def _prepare_model(self, state, kept: bool):
         key = (state.size, self.params.bandit == "exact", self.params.reservoir)

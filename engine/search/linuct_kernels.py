@@ -52,8 +52,9 @@ _U1, _U2, _U8 = np.uint32(1), np.uint32(2), np.uint32(8)   # gd_values' unsigned
 
 # width: LinUCB's exploration factor (alpha or kappa); expand_after: visits before a leaf
 # grows; exact: exact LinUCB, else fLinUCB-GD; rave, c, rave_k: the UCB1 mix; solver:
-# MCTS-Solver on
-LinuctParams = namedtuple("LinuctParams", "width expand_after exact rave c rave_k solver")
+# MCTS-Solver on; threat_nodes: as ``UctParams``'
+LinuctParams = namedtuple("LinuctParams",
+                          "width expand_after exact rave c rave_k solver threat_nodes")
 
 # The shared linear model: theta, plus ainv/u/uq (exact) or diag/lazy/gd/mem_row/mem_y/
 # table/table_len (fLinUCB-GD); the other kind's arrays are empty
@@ -65,9 +66,10 @@ LinuctModel = namedtuple("LinuctModel",
 # max_active] the feature row of each position on the path, row_len int64[max depth + 1];
 # added/removed int32[max_active], work (``features.new_work``), counts int64[2] for
 # ``move_delta``; cand int32[P + 1]; values float64[P + 1] the children's scores, sums
-# float64[2, P + 1] their row sums (fLinUCB-GD), carry float64[2] the current node's
+# float64[2, P + 1] their row sums (fLinUCB-GD), carry float64[2] the current node's;
+# vcf_line, points as ``UctScratch``'s
 LinuctScratch = namedtuple("LinuctScratch", "ss smeta cs cmeta path rows row_len added removed "
-                                            "work counts cand values sums carry")
+                                            "work counts cand values sums carry vcf_line points")
 
 
 # ---- feature deltas --------------------------------------------------------------------

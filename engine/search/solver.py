@@ -42,6 +42,17 @@ from ..core.gobang_vcf import find_vcf
 from ..core.layout import BOARD, GAME_GOBANG, M_GAME, M_N_EMPTY, M_SIZE
 from .tree import LOSS, PROVEN, WIN, settle
 
+# The most fours of a VCF line read at a leaf of the tree: its node limit (``threat_nodes``)
+# is what bounds the cost, and a line longer than this is rarely found within it
+TREE_VCF_DEPTH = 10
+
+
+def threat_scratch(n_points: int) -> tuple[np.ndarray, np.ndarray]:
+    """The work arrays of ``prove_by_threats`` for a board of ``n_points`` points: the VCF
+    line (``TREE_VCF_DEPTH`` fours) and room for the empty points."""
+    return (np.zeros(2 * TREE_VCF_DEPTH + 3, dtype=np.int32),
+            np.empty(n_points, dtype=np.int32))
+
 
 @njit(cache=True, nogil=True)
 def fight_winner(s, meta, target, attacker):

@@ -27,9 +27,9 @@ from numba import njit
 from numba.extending import overload
 
 from ..core import game
-from ..core.layout import M_KO, M_MOVES, M_TO_PLAY
+from ..core.layout import GAME_GOBANG, M_GAME, M_KO, M_MOVES, M_TO_PLAY
 from . import linuct_kernels, uct_kernels
-from .solver import fight_winner, prove_leaf
+from .solver import fight_winner, prove_by_threats, prove_leaf
 from .tree import MOVE, NCHILD, PROVEN, VISITS, WIN
 
 _POLICIES = {uct_kernels.UctParams: uct_kernels, linuct_kernels.LinuctParams: linuct_kernels}
@@ -132,6 +132,7 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
     done = 0
     sim = 0
     fight = pos.target.shape[0] > 0
+    threats = params.solver and params.threat_nodes > 0 and pos.meta[M_GAME] == GAME_GOBANG
     while done < count and sim < max_sim and ti[PROVEN, 0] == 0:   # 0 unless the solver settled it
         game.copy_state(pos.s, pos.meta, ss, smeta)
         begin_descent(params, model, scratch)
@@ -167,7 +168,14 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
             if winner != 0:
                 if proof:
                     prove_leaf(ti, path, depth, mover, winner)
-            else:
+            elif proof and threats and ti[VISITS, node] == 0:
+                # a leaf's threats are read once, at its first visit: the reading is the
+                # same at every visit, and a leaf it leaves open gets its playouts
+                value = prove_by_threats(ti, path, depth, mover, ss, smeta, params.threat_nodes,
+                                         scratch.vcf_line, scratch.points)
+                if value != 0:
+                    winner = mover if value == WIN else 3 - mover
+            if winner == 0:
                 start = smeta[M_MOVES]
                 winner = game.policy_playout_winner(ss, smeta, zob, rng, pos.komi, amaf,
                                                     know.pat, know.policy)

@@ -16,6 +16,9 @@ Options (``UctOptions``, plus the common ones):
   prior         0/1: Go only, new nodes start with virtual games (``go_priors``)
   solver        0/1: MCTS-Solver (``solver``): prove wins and losses in the tree, play a
                 proven win at once, never a proven loss while another move is open
+  threat_nodes  with the solver, Gobang: the fours a leaf's threat proof may try at its
+                first visit (``solver.prove_by_threats``: the side to move's VCF, the
+                mover's double threat); 0 (the default): leaves wait for their playouts
   region        root/tree: where the ``allowed`` mask of a restricted search (tsumego)
                 applies: the root's moves only, or every node's (moves outside the
                 region are then never tried in the tree; the playouts still play anywhere)
@@ -37,6 +40,7 @@ from ..core.layout import GAME_GO, M_GAME
 from ..core.go_policy import SELFATARI_STONES
 from .go_priors import apply_priors
 from .options import PlayoutOptions, option
+from .solver import threat_scratch
 from .tree import TreeSearcher
 
 FIRST_CHUNK = 32           # playouts in the first call, before the speed is known
@@ -51,6 +55,7 @@ class UctOptions(PlayoutOptions):
     rave_k: float = option(1000.0, 1e-6, 1e12)
     prior: bool = option(False)
     solver: bool = option(False)
+    threat_nodes: int = option(0, 0, 1_000_000)
     region: str = option("root", choices=("root", "tree"))
     fight: bool = option(True)
 
@@ -65,7 +70,8 @@ class UctSearcher(TreeSearcher):
         sa_stones = self.knowledge().playout[SELFATARI_STONES] if p.prior else 0.0
         return uct_kernels.UctParams(c=float(p.c), expand_after=int(p.expand_after),
                                      rave=bool(p.rave), rave_k=float(p.rave_k),
-                                     sa_stones=float(sa_stones), solver=bool(p.solver))
+                                     sa_stones=float(sa_stones), solver=bool(p.solver),
+                                     threat_nodes=int(p.threat_nodes))
 
     def _knowledge_arrays(self) -> Knowledge:
         pat, policy = self._playout_policy()
@@ -78,10 +84,12 @@ class UctSearcher(TreeSearcher):
         cand = self._prepare(state, allowed)
         pool = self.pool
         n_points = state.s.shape[1]
+        vcf_line, points = threat_scratch(n_points)
         scratch = uct_kernels.UctScratch(
             ss=np.empty_like(state.s), smeta=np.empty_like(state.meta),
             amaf=np.zeros(n_points, dtype=np.int8),
-            path=np.empty(4 * n_points, dtype=np.int32), cand=cand)
+            path=np.empty(4 * n_points, dtype=np.int32), cand=cand,
+            vcf_line=vcf_line, points=points)
         params = self._kernel_params()
         know = self._knowledge_arrays()
         if self.params.prior and state.meta[M_GAME] == GAME_GO:

@@ -35,12 +35,14 @@ from .tree import (AMAF_N, AMAF_W, FIRST, LOSS, MOVE, NCHILD, PRIOR_N, PRIOR_W, 
 
 # c: UCB1's exploration constant; expand_after: visits before a leaf grows; rave, rave_k:
 # the AMAF mix and its k; sa_stones: the self-atari size the priors penalise; solver:
-# MCTS-Solver on
-UctParams = namedtuple("UctParams", "c expand_after rave rave_k sa_stones solver")
+# MCTS-Solver on; threat_nodes: with the solver, the fours a Gobang leaf's threat proof may
+# try (``solver.prove_by_threats``; 0: none)
+UctParams = namedtuple("UctParams", "c expand_after rave rave_k sa_stones solver threat_nodes")
 
 # Work arrays of one search: the simulated position (ss, smeta), amaf int8[P] (the colour
-# first to play each point in a simulation), path int32[max depth + 1], cand int32[P + 1]
-UctScratch = namedtuple("UctScratch", "ss smeta amaf path cand")
+# first to play each point in a simulation), path int32[max depth + 1], cand int32[P + 1];
+# vcf_line, points: the leaf threat proof's (``solver.threat_scratch``)
+UctScratch = namedtuple("UctScratch", "ss smeta amaf path cand vcf_line points")
 
 
 @njit(cache=True, nogil=True)
