@@ -5,7 +5,9 @@ no option.
 game: on Go, heavy playouts with priors and RAVE and no UCB exploration term (the priors
 and AMAF values do the exploring; docs/strength.md measures it against GNU Go and takes it
 apart); on Gobang, the threat-aware playouts (complete a five, block a four) and the root
-VCF (``threats_first``: a win by continuous fours is played at once); every core
+VCF (``threats_first``: a win by continuous fours is played at once) and, for the back ends
+with MCTS-Solver, threat proofs at the leaves of the tree (``solver=1``, ``threat_nodes``,
+``engine.search.solver.prove_by_threats``); every core
 where a back end can use them.  ``paper`` is the plain back end of the papers, every
 option at its registry default -- what the published tables ran.
 
@@ -37,6 +39,7 @@ _PRESETS = {
                (("threads", _cores),)],
         "gobang": [(("playout", "heavy"),),
                    (("vcf", "1"),),
+                   (("solver", "1"), ("threat_nodes", "50")),
                    (("threads", _cores),)],
     },
     "paper": {"go": [], "gobang": []},
