@@ -14,6 +14,7 @@ from engine.search.base import Budget
 from engine.search.solver import TREE_VCF_DEPTH
 from engine.search.tree import FIRST, LOSS, MOVE, NCHILD, PROVEN, WIN
 from engine.tsumego.problem import load_problems
+from engine.tsumego.solve import solve
 
 import numpy as np
 import vcf_reference as ref
@@ -37,6 +38,12 @@ def test_the_tree_proves_a_win_the_plain_solver_misses(problem, back_end):
     off = registry.make(f"{back_end}:solver=1", seed=1)
     plain = off.search(problem.state.clone(), Budget(playouts=PLAYOUTS))
     assert plain.candidates[0].proven != 1 and plain.playouts == PLAYOUTS
+
+
+def test_the_tsumego_harness_runs_the_tree_proofs(problem):
+    # the harness hands UCT its fight target through the root VCF's wrapper
+    outcome = solve(problem, "uct:solver=1:threat_nodes=200", 500, 0)
+    assert outcome.status == "proved" and outcome.correct
 
 
 def threat_proven_leaves(pool, state):

@@ -69,7 +69,10 @@ class ThreatsFirst:
     def options(self) -> dict:
         return {**self.inner.options(), **as_dict(self.threat_params)}
 
-    def search(self, state, budget, stop=None, progress=None, allowed=None) -> SearchResult:
+    def search(self, state, budget, stop=None, progress=None, allowed=None,
+               target=None) -> SearchResult:
+        """``target``: a tsumego's fight, passed on to an inner back end that reads fights
+        (``reads_fights``, which this wrapper answers for it), the only ones given one."""
         if self.threat_params.vcf and state.game == "gobang" and not state.is_terminal():
             t0 = time.perf_counter()
             line = vcf_line(state, self.threat_params.vcf_depth, self.threat_params.vcf_nodes)
@@ -78,4 +81,6 @@ class ThreatsFirst:
                                     seconds=time.perf_counter() - t0,
                                     candidates=[Candidate(move=line[0], visits=0, winrate=1.0,
                                                           pv=line, proven=1)])
-        return self.inner.search(state, budget, stop=stop, progress=progress, allowed=allowed)
+        fight = {} if target is None else {"target": target}
+        return self.inner.search(state, budget, stop=stop, progress=progress, allowed=allowed,
+                                 **fight)
