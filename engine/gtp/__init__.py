@@ -19,7 +19,7 @@ import sys
 import threading
 import time
 
-from .. import NAME, __version__
+from .. import NAME, __version__, warmup
 from ..game.registry import game
 from ..scoring import ownership
 from ..search import registry
@@ -136,7 +136,8 @@ def warm_up(settings: Settings):
     try:
         state = settings.new_state()
         searcher, _ = settings.make_searcher()
-        result = searcher.search(state, Budget(playouts=WARM_UP_PLAYOUTS))
+        with warmup.parallel_compile(settings, state, searcher, log):
+            result = searcher.search(state, Budget(playouts=WARM_UP_PLAYOUTS))
         if result.move >= 0:
             searcher.notify_play(state, result.move, state.to_play)
             state.play(result.move)

@@ -1,0 +1,150 @@
+"""Compiling the kernels a session uses at engine start, in parallel on an empty numba cache,
+and saying so on stderr.
+
+numba compiles a kernel with its callees in one process, one kernel at a time (its
+compiler lock), and saves each to the on-disk cache, which is safe to share between
+processes.  The search kernels reach the playout through one dispatch
+(``engine.core.game.policy_playout_winner``), about half the compile time of a search and
+independent of the rest; so on an empty cache a worker process (``python -m
+engine.warmup``) compiles the playout for the session's exact argument types while this
+process compiles the rules and the search's other callees.  When the search's compile
+reaches the playout it waits for the worker and loads the playout from the cache: the
+playout dispatcher's ``compile`` is wrapped for the warm-up's duration, so a ``genmove``
+arriving early, whose search compiles on its own thread, waits alike instead of compiling
+the playout a second time.  A warm cache starts no worker: the playout's cache entry is
+looked up first.
+
+What a user sees: ``compiling ...`` on stderr when the cache is empty, a line per part
+compiled, then ``kernels ready in N s``; a command that needs a kernel still compiling
+waits for it (a timed ``genmove`` is answered by the deadline guard instead).
+"""
+
+import json
+import os
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from dataclasses import asdict
+
+import numpy as np
+from numba import typeof
+
+from .core import game
+from .core.go_playout import LIGHT
+
+WORKER_TIMEOUT = 900.0   # seconds; a worker that takes longer is killed
+HEARTBEAT = 5.0          # seconds between two "still compiling" lines on stderr
+
+
+def playout_args(state, searcher) -> tuple:
+    """The arguments ``tree_search``/``shot_kernels`` pass ``game.policy_playout_winner``
+    for this position and back end, as fresh arrays of the same types."""
+    # the pattern table and parameters differ between policies, their types do not;
+    # LinUCT plays light playouts only
+    uses_policy = hasattr(searcher.params, "playout")
+    pat, par = searcher._playout_policy() if uses_policy else LIGHT
+    return (np.empty_like(state.s), np.empty_like(state.meta), state.zob, searcher.rng.copy(),
+            float(state.komi), np.zeros(state.s.shape[1], dtype=np.int8), pat, par)
+
+
+def playout_cached(args) -> bool:
+    """Whether the playout kernel for ``args``' types is in the on-disk cache (its lookup
+    loads it, which the first search does anyway)."""
+    kernel = game.policy_playout_winner
+    sig = tuple(typeof(a) for a in args)
+    try:
+        return kernel._cache.load_overload(sig, kernel.targetctx) is not None
+    except Exception:   # a private numba interface: when it moves, compile as if cold
+        return False
+
+
+def compile_playout(settings):
+    """The worker's part: one call of the playout kernel with the session's argument types
+    (it compiles and lands in the cache; the call itself plays one playout on scratch)."""
+    state = settings.new_state()
+    searcher, _ = settings.make_searcher()
+    args = playout_args(state, searcher)
+    args[0][:, :] = state.s
+    args[1][:] = state.meta
+    game.policy_playout_winner(*args)
+
+
+def compile_rules(state):
+    """The rules kernels a GTP session calls before any search (play, undo, legality)."""
+    state.play(int(state.empty_points()[0]))
+    state.undo()
+
+
+def start_worker(settings) -> subprocess.Popen:
+    spec = json.dumps(asdict(settings))
+    return subprocess.Popen([sys.executable, "-m", "engine.warmup", spec],
+                            cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+
+
+@contextmanager
+def parallel_compile(settings, state, searcher, log):
+    """Around the warm-up's first search: on an empty cache, a worker process compiles the
+    playout while this process compiles the rules and the search; the search's compile,
+    when it reaches the playout, waits for the worker and loads the playout from the cache
+    (whichever thread compiles the search: the playout dispatcher's ``compile`` is wrapped
+    meanwhile).  Progress goes to ``log``.  On a warm cache only the rules are loaded."""
+    if playout_cached(playout_args(state, searcher)):
+        compile_rules(state)
+        yield
+        return
+    start = time.monotonic()
+    log(f"compiling the {settings.game} kernels on an empty numba cache (first start "
+        f"only, about a minute on 2 cores): the playouts in a second process")
+    worker = start_worker(settings)
+    kernel = game.policy_playout_winner
+    original = kernel.compile
+    waited = []
+
+    def compile_after_worker(sig):
+        if not waited:
+            waited.append(_wait(worker, start, log))
+        return original(sig)
+
+    kernel.compile = compile_after_worker
+    try:
+        compile_rules(state)
+        log(f"compiled the rules in {time.monotonic() - start:.1f} s; now the search")
+        yield
+    finally:
+        del kernel.compile
+        if not waited:
+            _wait(worker, start, log)
+
+
+def _wait(worker, start: float, log) -> str:
+    """Wait for the worker, a line on ``log`` every ``HEARTBEAT`` seconds."""
+    while True:
+        try:
+            err = worker.communicate(timeout=HEARTBEAT)[1]
+            break
+        except subprocess.TimeoutExpired:
+            if time.monotonic() - start > WORKER_TIMEOUT:
+                worker.kill()
+                err = "timed out"
+                break
+            log(f"compiling: the search waits for the playouts, "
+                f"{time.monotonic() - start:.0f} s")
+    if worker.returncode == 0:
+        log(f"compiled the playouts in {time.monotonic() - start:.1f} s")
+    else:   # the search compiles the playout itself
+        log(f"playout worker failed: {(err or '').strip().splitlines()[-1:]}")
+    return err
+
+
+def _settings_from_json(text: str):
+    from .gtp.context import Settings
+    fields = json.loads(text)
+    fields["options"] = tuple(tuple(kv) for kv in fields["options"])
+    return Settings(**fields)
+
+
+if __name__ == "__main__":
+    compile_playout(_settings_from_json(sys.argv[1]))
