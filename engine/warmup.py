@@ -71,7 +71,9 @@ def compile_playout(settings):
 
 
 def compile_rules(state):
-    """The rules kernels a GTP session calls before any search (play, undo, legality)."""
+    """The rules kernels a GTP session calls before any search (play, undo, legality),
+    first: a move the deadline guard answers while the search kernels still compile is
+    played with them (``engine.search.deadline``)."""
     state.play(int(state.empty_points()[0]))
     state.undo()
 

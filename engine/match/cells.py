@@ -8,16 +8,23 @@ module's ``main``.
 
 import argparse
 import fnmatch
-import json
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from .referee import GameSetup
-from .runner import RESULTS_FILE, EngineSpec, MatchConfig, local_executor, run_match
+from .runner import (RESULTS_FILE, EngineSpec, MatchConfig, MatchMismatch, local_executor,
+                     read_results, run_match)
+from ..results_store import NotAResultsFile, OutputBusy, ResultsWriteError
 from .stats import summarise
+from ..cli_types import positive_int
 from ..search.registry import parse_spec
 
 ENGINE = "{python} gtp_main.py"   # the runner puts the running interpreter for {python}
+# every cell pins the papers' plain back ends (the engine's default is --preset strong);
+# the pin is what the cells ran before presets existed, so their results resume
+# (``engine.match.legacy``)
+PAPER = "--preset paper"
 
 
 @dataclass(frozen=True)
@@ -47,8 +54,8 @@ def engine(game: str, size: int, spec: str, playouts: int | None = None,
     its exact command line, so cells keep the text they first ran with)."""
     budget = f"--playouts {playouts}" if playouts else f"--time {seconds}"
     extra = f" {settings}" if settings else ""
-    return (f"{ENGINE} --game {game} --size {size} --algo {parse_spec(spec).name} {budget} "
-            f"--seed {{seed}} --set resign_threshold=0{_set_flags(spec)}{extra}")
+    return (f"{ENGINE} {PAPER} --game {game} --size {size} --algo {parse_spec(spec).name} "
+            f"{budget} --seed {{seed}} --set resign_threshold=0{_set_flags(spec)}{extra}")
 
 
 def config(cell: Cell, games: int, seed: int) -> MatchConfig:
@@ -58,11 +65,9 @@ def config(cell: Cell, games: int, seed: int) -> MatchConfig:
 
 
 def recorded_rows(root: Path, cell: Cell) -> list[dict]:
-    path = root / cell.name / RESULTS_FILE
-    if not path.exists():
-        return []
-    lines = path.read_text().splitlines()[1:]
-    return [json.loads(line) for line in lines if line.strip()]
+    """The cell's games, each once (``runner.read_results``)."""
+    _, rows, _, _ = read_results(root / cell.name / RESULTS_FILE, log=sys.stderr)
+    return [rows[i] for i in sorted(rows)]
 
 
 def _pct(x: float) -> str:
@@ -114,7 +119,7 @@ def main(all_cells: list[Cell], root: Path, seed: int, doc: str, argv=None) -> i
     ap.add_argument("--only", nargs="+", metavar="GLOB", help="cells to run (names, globs)")
     ap.add_argument("--games", type=int,
                     help="play each selected cell up to this many games (default: its plan)")
-    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--workers", type=positive_int, default=2)
     ap.add_argument("--list", action="store_true", help="print the cells and their commands")
     ap.add_argument("--report", action="store_true", help="only print the table")
     args = ap.parse_args(argv)
@@ -128,8 +133,12 @@ def main(all_cells: list[Cell], root: Path, seed: int, doc: str, argv=None) -> i
         with local_executor(args.workers) as executor:
             for cell in cells:
                 games = args.games if args.games is not None else cell.games
-                s = run_match(config(cell, games, seed), root / cell.name, executor,
-                              progress=False)
+                try:
+                    s = run_match(config(cell, games, seed), root / cell.name, executor,
+                                  progress=False)
+                except (OutputBusy, ResultsWriteError, NotAResultsFile,
+                        MatchMismatch) as exc:
+                    raise SystemExit(f"{cell.name}: {exc}") from None
                 low, high = s.interval() if s.total.games else (0.0, 1.0)
                 rate = "-" if s.win_rate is None else _pct(s.win_rate)
                 print(f"{cell.name}: A {rate}% [{_pct(low)}, {_pct(high)}] over "
