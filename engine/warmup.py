@@ -32,20 +32,24 @@ from numba import typeof
 
 from .core import game
 from .core.go_playout import LIGHT
+from .core.layout import new_arrays, zobrist_table
 
 WORKER_TIMEOUT = 900.0   # seconds; a worker that takes longer is killed
 HEARTBEAT = 5.0          # seconds between two "still compiling" lines on stderr
 
 
-def playout_args(state, searcher) -> tuple:
-    """The arguments ``tree_search``/``shot_kernels`` pass ``game.policy_playout_winner``
-    for this position and back end, as fresh arrays of the same types."""
+def playout_args(settings, searcher) -> tuple:
+    """Arguments of the types ``tree_search``/``shot_kernels`` pass
+    ``game.policy_playout_winner`` in a session of ``settings`` with this back end (an
+    empty board: built without compiled code, so the cache can be asked before anything
+    compiles)."""
     # the pattern table and parameters differ between policies, their types do not;
     # LinUCT plays light playouts only
     uses_policy = hasattr(searcher.params, "playout")
     pat, par = searcher._playout_policy() if uses_policy else LIGHT
-    return (np.empty_like(state.s), np.empty_like(state.meta), state.zob, searcher.rng.copy(),
-            float(state.komi), np.zeros(state.s.shape[1], dtype=np.int8), pat, par)
+    s, meta = new_arrays(settings.size)
+    return (s, meta, zobrist_table(settings.size), searcher.rng.copy(), float(settings.komi),
+            np.zeros(s.shape[1], dtype=np.int8), pat, par)
 
 
 def playout_cached(args) -> bool:
@@ -61,21 +65,13 @@ def playout_cached(args) -> bool:
 
 def compile_playout(settings):
     """The worker's part: one call of the playout kernel with the session's argument types
-    (it compiles and lands in the cache; the call itself plays one playout on scratch)."""
-    state = settings.new_state()
+    (it compiles and lands in the cache; the call plays one playout from an empty board)."""
     searcher, _ = settings.make_searcher()
-    args = playout_args(state, searcher)
+    args = playout_args(settings, searcher)
+    state = settings.new_state()
     args[0][:, :] = state.s
     args[1][:] = state.meta
     game.policy_playout_winner(*args)
-
-
-def compile_rules(state):
-    """The rules kernels a GTP session calls before any search (play, undo, legality),
-    first: a move the deadline guard answers while the search kernels still compile is
-    played with them (``engine.search.deadline``)."""
-    state.play(int(state.empty_points()[0]))
-    state.undo()
 
 
 def start_worker(settings) -> subprocess.Popen:
@@ -87,14 +83,13 @@ def start_worker(settings) -> subprocess.Popen:
 
 
 @contextmanager
-def parallel_compile(settings, state, searcher, log):
-    """Around the warm-up's first search: on an empty cache, a worker process compiles the
-    playout while this process compiles the rules and the search; the search's compile,
+def parallel_compile(settings, searcher, log):
+    """Around the warm-up (the session's first position, its rules, its first search): on
+    an empty cache, a worker process compiles the playout meanwhile; the search's compile,
     when it reaches the playout, waits for the worker and loads the playout from the cache
     (whichever thread compiles the search: the playout dispatcher's ``compile`` is wrapped
-    meanwhile).  Progress goes to ``log``.  On a warm cache only the rules are loaded."""
-    if playout_cached(playout_args(state, searcher)):
-        compile_rules(state)
+    meanwhile).  Progress goes to ``log``.  A warm cache starts nothing."""
+    if playout_cached(playout_args(settings, searcher)):
         yield
         return
     start = time.monotonic()
@@ -107,13 +102,13 @@ def parallel_compile(settings, state, searcher, log):
 
     def compile_after_worker(sig):
         if not waited:
+            log(f"compiled the rules and the tree in {time.monotonic() - start:.1f} s; "
+                f"waiting for the playouts")
             waited.append(_wait(worker, start, log))
         return original(sig)
 
     kernel.compile = compile_after_worker
     try:
-        compile_rules(state)
-        log(f"compiled the rules in {time.monotonic() - start:.1f} s; now the search")
         yield
     finally:
         del kernel.compile

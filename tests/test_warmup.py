@@ -27,7 +27,7 @@ def test_the_worker_compiles_the_playout_the_search_uses(argv):
     settings, searcher = parse_settings(argv)
     state = settings.new_state()
     searcher.search(state, Budget(playouts=40))   # compiles (or loads) and saves it
-    assert warmup.playout_cached(warmup.playout_args(state, searcher))
+    assert warmup.playout_cached(warmup.playout_args(settings, searcher))
 
 
 def test_the_worker_gets_the_settings_unchanged():

@@ -123,9 +123,13 @@ def warm_up(settings: Settings):
     """Run every kernel a session uses once, on objects of its own."""
     start = time.monotonic()
     try:
-        state = settings.new_state()
         searcher, _ = settings.make_searcher()
-        with warmup.parallel_compile(settings, state, searcher, log):
+        with warmup.parallel_compile(settings, searcher, log):
+            state = settings.new_state()
+            # the rules first: a move the deadline guard answers while the search kernels
+            # still compile is played with them (engine.search.deadline)
+            state.play(int(state.empty_points()[0]))
+            state.undo()
             result = searcher.search(state, Budget(playouts=WARM_UP_PLAYOUTS))
         if result.move >= 0:
             searcher.notify_play(state, result.move, state.to_play)
