@@ -18,8 +18,8 @@ subprocess whose ``NUMBA_CACHE_DIR`` is a new empty temporary directory:
     python scripts/bench_startup.py --cases go:9 --json
     python scripts/bench_startup.py --kernels go:9  # compile time per kernel, cold
 
-``--kernels`` runs one cold warm-up in a child process and lists where the compile time
-went: each numba dispatcher compiled, its own time (callees compiled from inside it
+``--kernels`` runs the warm-up's rules and first search on an empty cache in one child
+process (no compile worker) and lists where the compile time went: each numba dispatcher compiled, its own time (callees compiled from inside it
 excluded) and its inclusive time, wall and CPU seconds.  CPU seconds are the figure to
 compare on a loaded machine.  Extra engine options go after ``--`` (e.g.
 ``-- --preset paper``).
@@ -135,7 +135,8 @@ def print_table(rows: list[dict]):
               f"{_fmt(r['playouts1'])} / {_fmt(r['playouts2'])} | {_fmt(r['ready'], 1)} |")
 
 
-# The child of ``--kernels``: a cold warm-up with a listener on numba's compile events.
+# The child of ``--kernels``: the warm-up's rules and first search, in this one process (no
+# compile worker), with a listener on numba's compile events.
 _PROFILE = """
 import json, sys, time
 import numba.core.event as ev
@@ -160,10 +161,14 @@ class Compiles(ev.Listener):
         row[3] += wall
 
 ev.register("numba:compile", Compiles())
-from engine.gtp import parse_settings, warm_up
-settings, _ = parse_settings(sys.argv[1:])
+from engine.gtp import parse_settings
+from engine.search.base import Budget
+settings, searcher = parse_settings(sys.argv[1:])
 t0, c0 = time.perf_counter(), time.process_time()
-warm_up(settings)
+state = settings.new_state()
+state.play(int(state.empty_points()[0]))
+state.undo()
+searcher.search(state, Budget(playouts=64))
 print(json.dumps({"wall": time.perf_counter() - t0, "cpu": time.process_time() - c0,
                   "kernels": rows}))
 """
@@ -184,7 +189,7 @@ def profile_kernels(case: str, extra: list[str], top: int) -> dict:
 
 def print_kernels(case: str, result: dict, top: int):
     kernels = sorted(result["kernels"].items(), key=lambda kv: -kv[1][2])
-    print(f"{case}: warm-up on an empty cache {result['wall']:.1f} s wall, "
+    print(f"{case}: rules and first search on an empty cache {result['wall']:.1f} s wall, "
           f"{result['cpu']:.1f} s CPU; {len(kernels)} dispatchers compiled, "
           f"{sum(k[1][0] for k in kernels)} signatures")
     print("| kernel | compiles | own CPU s | own wall s | incl. wall s |")
