@@ -53,13 +53,15 @@ def playout_args(settings, searcher) -> tuple:
 
 
 def playout_cached(args) -> bool:
-    """Whether the playout kernel for ``args``' types is in the on-disk cache (its lookup
-    loads it, which the first search does anyway)."""
+    """Whether the playout kernel for ``args``' types is in the on-disk cache: its key in
+    the cache's index, which is read without loading the kernel (the search loads it)."""
     kernel = game.policy_playout_winner
     sig = tuple(typeof(a) for a in args)
-    try:
-        return kernel._cache.load_overload(sig, kernel.targetctx) is not None
-    except Exception:   # a private numba interface: when it moves, compile as if cold
+    try:   # numba's private cache interface: when it moves, compile as if cold
+        cache = kernel._cache
+        key = cache._index_key(sig, kernel.targetctx.codegen())
+        return key in cache._cache_file._load_index()
+    except Exception:
         return False
 
 
