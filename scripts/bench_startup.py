@@ -110,14 +110,16 @@ def run_engine(args: list[str], setup: list[str], cache_dir: str) -> dict:
     return row
 
 
-def bench_case(case: str, extra: list[str]) -> list[dict]:
+def bench_case(case: str, extra: list[str], cache_dir: str | None = None) -> list[dict]:
+    """Two runs on one cache: a new empty one, or ``cache_dir`` as it is (kept)."""
     args, setup = case_args(case)
-    rows = []
-    with tempfile.TemporaryDirectory(prefix="nakade-numba-") as cache_dir:
-        for kind in ("cold", "warm"):
-            row = run_engine(args + extra, setup, cache_dir)
-            rows.append({"case": case, "cache": kind, **row})
-    return rows
+    if cache_dir is not None:
+        os.makedirs(cache_dir, exist_ok=True)
+        kinds = ("cold" if not os.listdir(cache_dir) else "warm", "warm")
+        return [{"case": case, "cache": kind, **run_engine(args + extra, setup, cache_dir)}
+                for kind in kinds]
+    with tempfile.TemporaryDirectory(prefix="nakade-numba-") as temporary:
+        return bench_case(case, extra, temporary)
 
 
 def _fmt(value, digits=2) -> str:
@@ -207,6 +209,8 @@ def main():
                     help="compile time per kernel of a cold warm-up instead")
     ap.add_argument("--top", type=int, default=30, help="--kernels: rows shown")
     ap.add_argument("--stderr", action="store_true", help="show the engines' stderr")
+    ap.add_argument("--cache-dir", help="run on this numba cache directory, kept (cold "
+                    "only when empty; for warm A/B runs) instead of a new empty one")
     ap.add_argument("engine_args", nargs="*", help="extra engine options, after --")
     a = ap.parse_args()
     cases = [c for c in a.cases.split(",") if c]
@@ -219,7 +223,7 @@ def main():
             else:
                 print_kernels(case, result, a.top)
             continue
-        rows = bench_case(case, a.engine_args)
+        rows = bench_case(case, a.engine_args, a.cache_dir)
         for row in rows:
             if a.stderr:
                 print(f"--- {row['case']} {row['cache']} stderr:", *row["stderr"], sep="\n")
