@@ -200,7 +200,7 @@ def test_gd_step_follows_its_formulas():
     for t, (row, y) in enumerate(obs, start=1):
         rows[stride:stride + len(row)] = row
         row_len[1] = len(row)
-        lk.gd_observe(model, rows, stride, len(row), y, rng)
+        lk.gd_observe(model, rows, row_len, stride, 1, BLACK, winner_for[y], rng)
         record(ti, tf, path, 1, BLACK, winner_for[y])
         # reservoir (algorithm R), then one step from a uniformly drawn remembered one
         slot = t - 1 if t <= cap else int(rand_below(ref_rng, t))

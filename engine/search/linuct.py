@@ -87,7 +87,7 @@ from ..core import features
 from ..core.go_playout import LIGHT
 from . import linuct_kernels as lk
 from . import tree_search
-from .bundles import Knowledge, Position
+from .bundles import Knowledge, position
 from .memory import check_pool
 from .options import CommonOptions, option
 from .tree import (FIRST, NCHILD, TF_ROWS, TI_ROWS, NodePool, TreeSearcher, clear_pool,
@@ -211,6 +211,7 @@ def new_scratch(state, cand: np.ndarray) -> lk.LinuctScratch:
 class LinuctSearcher(TreeSearcher):
     name = "linuct"
     Options = LinuctOptions
+    reads_fights = True     # ``search`` takes a tsumego ``target`` (``tree_search``)
 
     def __init__(self, seed: int = 0, options: dict[str, str] | None = None):
         super().__init__(seed, options)
@@ -245,7 +246,7 @@ class LinuctSearcher(TreeSearcher):
         elif not kept:
             self.model.clear()
 
-    def search(self, state, budget, stop=None, progress=None, allowed=None):
+    def search(self, state, budget, stop=None, progress=None, allowed=None, target=None):
         t0 = time.perf_counter()
         if self.pool is None:
             self.pool = FeatureNodePool(self.params.max_nodes)
@@ -258,7 +259,7 @@ class LinuctSearcher(TreeSearcher):
         model = self.model.arrays()
         params = self._kernel_params()
         tree = pool.arrays()
-        pos = Position(state.s, state.meta, state.zob, float(state.komi))
+        pos = position(state, target)
         know = Knowledge(*LIGHT, np.zeros(0))
 
         def run_chunk(playouts, max_sim):
