@@ -21,14 +21,24 @@ from .layout import BOARD, DRAW, EMPTIES, EPOS, GAME_GO, M_GAME, M_N_EMPTY, M_PA
 
 @njit(cache=True, nogil=True)
 def copy_state(src_s, src_meta, dst_s, dst_meta):
-    """Copy a position into scratch arrays of the same size (Gobang uses three rows only)."""
+    """Copy a position into scratch arrays of the same size (Gobang uses three rows only).
+    Element loops, not slice assignments: an array-to-array assignment compiles numba's
+    shape-mismatch message, its string formatting included (seconds of a cold start)."""
     if src_meta[M_GAME] == GAME_GO:
-        dst_s[:, :] = src_s
+        for r in range(src_s.shape[0]):
+            _copy_row(src_s, dst_s, r)
     else:
-        dst_s[BOARD, :] = src_s[BOARD]
-        dst_s[EMPTIES, :] = src_s[EMPTIES]
-        dst_s[EPOS, :] = src_s[EPOS]
-    dst_meta[:] = src_meta
+        _copy_row(src_s, dst_s, BOARD)
+        _copy_row(src_s, dst_s, EMPTIES)
+        _copy_row(src_s, dst_s, EPOS)
+    for i in range(src_meta.shape[0]):
+        dst_meta[i] = src_meta[i]
+
+
+@njit(cache=True, nogil=True, inline='always')
+def _copy_row(src, dst, r):
+    for i in range(src.shape[1]):
+        dst[r, i] = src[r, i]
 
 
 @njit(cache=True, nogil=True)

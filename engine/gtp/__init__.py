@@ -25,7 +25,7 @@ import sys
 import threading
 import time
 
-from .. import NAME, __version__
+from .. import NAME, __version__, warmup
 from ..cli_types import finite, key_value, positive_float, positive_int, seed
 from ..game.registry import game
 from ..game.rules import GOBANG_VARIANTS
@@ -119,13 +119,14 @@ def warm_up(settings: Settings):
     """Run every kernel a session uses once, on objects of its own."""
     start = time.monotonic()
     try:
-        state = settings.new_state()
-        # the rules first: a move the deadline guard answers while the search kernels
-        # still compile is played with them (engine.search.deadline)
-        state.play(int(state.empty_points()[0]))
-        state.undo()
         searcher, _ = settings.make_searcher()
-        result = searcher.search(state, Budget(playouts=WARM_UP_PLAYOUTS))
+        with warmup.parallel_compile(settings, searcher, log):
+            state = settings.new_state()
+            # the rules first: a move the deadline guard answers while the search kernels
+            # still compile is played with them (engine.search.deadline)
+            state.play(int(state.empty_points()[0]))
+            state.undo()
+            result = searcher.search(state, Budget(playouts=WARM_UP_PLAYOUTS))
         if result.move >= 0:
             searcher.notify_play(state, result.move, state.to_play)
             state.play(result.move)
