@@ -22,7 +22,8 @@ from engine.search import linuct_kernels as lk
 from engine.search import registry
 from engine.search.base import Budget
 from engine.search.linuct import DELTA_ENTRIES, FeatureNodePool
-from engine.search.tree import FIRST, MOVE, NCHILD, TF_ROWS, TI_ROWS, VISITS, WINS, record
+from engine.search.tree import (FIRST, MOVE, NCHILD, PRIOR_N, PRIOR_W, TF_ROWS, TI_ROWS, VISITS,
+                                WINS, record)
 
 from conftest import go_from_text
 
@@ -108,10 +109,11 @@ def reference_values(searcher, positions, node: int) -> np.ndarray:
         else:
             v = (x @ model.coefficients()
                  + p.kappa * math.sqrt(max(x @ (model.diagonal() * x), 0.0)))
-        n = pool.ti[VISITS, c]
+        n = pool.ti[VISITS, c] + pool.ti[PRIOR_N, c]   # priors: virtual games
         if p.rave and n > 0:
             beta = math.sqrt(p.rave_k / (3 * n + p.rave_k))
-            ucb = pool.tf[WINS, c] / n + p.c * math.sqrt(math.log(big_n) / n)
+            ucb = ((pool.tf[WINS, c] + pool.tf[PRIOR_W, c]) / n
+                   + p.c * math.sqrt(math.log(max(big_n, 1)) / n))
             v = beta * v + (1 - beta) * ucb
         values.append(v)
     return np.array(values)
@@ -131,6 +133,24 @@ def test_selection_values_match_the_formula(algo, bandit, make_state):
     positions = tree_positions(searcher.pool, state)
     nodes = expanded_nodes(searcher.pool, 6)
     assert len(nodes) >= 4   # the root and some nodes below it
+    for v in nodes:
+        np.testing.assert_allclose(engine_values(searcher, positions[v], v),
+                                   reference_values(searcher, positions, v),
+                                   rtol=1e-9, atol=1e-9)
+
+
+@pytest.mark.parametrize("bandit", ["exact", "gd"])
+def test_priors_count_as_games_in_the_ucb1_half(bandit):
+    state = go5_capture()
+    searcher = registry.make("linuct-rave:prior=1:playout=heavy", seed=4,
+                             options={"bandit": bandit, "expand_after": "3"})
+    searcher.search(state, Budget(playouts=300))
+    pool = searcher.pool
+    kids = range(pool.ti[FIRST, 0], pool.ti[FIRST, 0] + pool.ti[NCHILD, 0])
+    assert all(pool.ti[PRIOR_N, c] > 0 for c in kids)   # every move gets the "even" prior
+    positions = tree_positions(pool, state)
+    nodes = expanded_nodes(pool, 6)
+    assert len(nodes) >= 4 and all(pool.ti[PRIOR_N, pool.ti[FIRST, v]] > 0 for v in nodes)
     for v in nodes:
         np.testing.assert_allclose(engine_values(searcher, positions[v], v),
                                    reference_values(searcher, positions, v),
@@ -309,8 +329,11 @@ def test_options_are_typed_and_checked():
     assert rave._kernel_params().rave_k == 1000 and rave._kernel_params().width == 2
     with pytest.raises(ValueError, match="option bandit must be one of gd, exact"):
         rave.set_option("bandit", "ucb")
-    with pytest.raises(ValueError, match="unknown option 'prior' for linuct"):
-        plain.set_option("prior", "1")
+    plain.set_option("prior", "1")   # known, but plain LinUCT has no counts to bias
+    with pytest.raises(ValueError, match="option prior needs rave=1"):
+        plain.search(go5(), Budget(playouts=10))
+    with pytest.raises(ValueError, match="option playout must be one of light, heavy"):
+        plain.set_option("playout", "softmax")
 
 
 def test_switching_the_bandit_rebuilds_the_model():

@@ -17,6 +17,10 @@ from engine.search import registry
 from engine.search.base import Budget, SearchResult
 
 BACK_ENDS = registry.names() + ["linuct:rave=1"]   # LinUCT with and without its RAVE mix
+# Every back end with the heavy playout policy, and the priors where it takes them: the
+# same knowledge for all, so that matches between back ends compare search, not playouts
+HEAVY = ["uct:playout=heavy:prior=1", "shot:playout=heavy", "linuct:playout=heavy",
+         "linuct:rave=1:playout=heavy:prior=1"]
 
 # LINUCT_PLAIN's tree policy is a linear model shared by every node, with no per-node
 # statistics; with the paper's fLinUCB-GD (gamma_t = 1/(100+t)) it learns too slowly to
@@ -67,7 +71,7 @@ def gobang10():
     return GobangState(GobangRules(size=10))
 
 
-@pytest.mark.parametrize("name", BACK_ENDS)
+@pytest.mark.parametrize("name", BACK_ENDS + HEAVY)
 @pytest.mark.parametrize("make_state", [go9, gobang10])
 def test_returns_a_legal_board_move(name, make_state):
     state = make_state()
@@ -136,7 +140,7 @@ def test_captures_the_string_that_decides_the_game(name, go_board):
     assert result.move == from_gtp("J5", 9)
 
 
-@pytest.mark.parametrize("name", BACK_ENDS)
+@pytest.mark.parametrize("name", BACK_ENDS + HEAVY)
 @pytest.mark.parametrize("make_state", [go9, gobang10])
 def test_same_seed_same_search(name, make_state):
     def run():

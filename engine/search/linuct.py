@@ -74,6 +74,10 @@ Options (``LinuctOptions``, plus the common ones):
   rave_k        (rave) k of beta = sqrt(k / (3 N + k)); default 1000, the paper's value
                 (LinUCB keeps half the weight until N = 1000 visits).
   solver        0/1: MCTS-Solver (``solver``), as UCT's
+  prior         0/1 (rave, Go only): new nodes start with UCT's virtual games
+                (``go_priors``), which count in UCB1's mean and n and in beta's N; plain
+                LinUCT has no visit counts for them to bias, so it refuses prior=1
+  playout, knowledge   the playout policy (``options.PlayoutOptions``), as UCT's and SHOT's
 """
 
 import time
@@ -84,11 +88,13 @@ import numpy as np
 from ..bandits.flinucb import GD_N
 from ..bandits.linucb import linucb_init
 from ..core import features
-from ..core.go_playout import LIGHT
+from ..core.go_policy import SELFATARI_STONES
+from ..core.layout import GAME_GO, M_GAME
 from . import linuct_kernels as lk
 from . import tree_search
 from .bundles import Knowledge, Position
-from .options import CommonOptions, option
+from .go_priors import apply_priors
+from .options import PlayoutOptions, option
 from .tree import FIRST, NCHILD, TI_ROWS, NodePool, TreeSearcher, clear_pool, position_key
 
 FIRST_CHUNK = 8            # playouts in the first call, before the speed is known
@@ -96,7 +102,7 @@ DELTA_ENTRIES = 32         # delta pool entries per node: a header of 2, then ~1
 
 
 @dataclass
-class LinuctOptions(CommonOptions):
+class LinuctOptions(PlayoutOptions):
     bandit: str = option("gd", choices=("gd", "exact"))
     alpha: float = option(1.0, 0.0, 100.0)
     kappa: float = option(1.0, 0.0, 100.0)
@@ -107,6 +113,7 @@ class LinuctOptions(CommonOptions):
     c: float = option(0.7, 0.0, 100.0)
     rave_k: float = option(1000.0, 1e-6, 1e12)
     solver: bool = option(False)
+    prior: bool = option(False)
 
 
 class FeatureNodePool(NodePool):
@@ -216,10 +223,17 @@ class LinuctSearcher(TreeSearcher):
     def _kernel_params(self) -> lk.LinuctParams:
         p = self.params
         exact = p.bandit == "exact"
+        sa_stones = self.knowledge().playout[SELFATARI_STONES] if p.prior else 0.0
         return lk.LinuctParams(width=float(p.alpha if exact else p.kappa),
                                expand_after=int(p.expand_after), exact=exact,
                                rave=bool(p.rave), c=float(p.c), rave_k=float(p.rave_k),
-                               solver=bool(p.solver))
+                               solver=bool(p.solver), sa_stones=float(sa_stones))
+
+    def _knowledge_arrays(self) -> Knowledge:
+        if self.params.prior and not self.params.rave:
+            raise ValueError("option prior needs rave=1: plain LinUCT keeps no visit counts "
+                             "for priors to bias")
+        return super()._knowledge_arrays()
 
     def _prepare_model(self, state, kept: bool):
         key = (state.size, self.params.bandit == "exact", self.params.reservoir)
@@ -230,6 +244,7 @@ class LinuctSearcher(TreeSearcher):
 
     def search(self, state, budget, stop=None, progress=None, allowed=None):
         t0 = time.perf_counter()
+        know = self._knowledge_arrays()
         if self.pool is None:
             self.pool = FeatureNodePool(self.params.max_nodes)
         kept = self.pool.key == position_key(state.s, state.meta, state.komi)
@@ -240,9 +255,12 @@ class LinuctSearcher(TreeSearcher):
         self._prepare_model(state, kept)
         model = self.model.arrays()
         params = self._kernel_params()
+        if know.prior.shape[0] > 0 and state.meta[M_GAME] == GAME_GO:
+            # the root was expanded by ``_prepare``
+            apply_priors(pool.ti, pool.tf, 0, state.s, state.meta, know.pat, know.prior,
+                         params.sa_stones)
         tree = pool.arrays()
         pos = Position(state.s, state.meta, state.zob, float(state.komi))
-        know = Knowledge(*LIGHT, np.zeros(0))
 
         def run_chunk(playouts, max_sim):
             return tree_search.run(tree, pos, scratch, model, know, params, self.rng,

@@ -40,9 +40,10 @@ from ..bandits.flinucb import draw_step, remember, theta_step_scaled
 from ..bandits.linucb import linucb_update_sparse, sparse_dot
 from ..core import game
 from ..core.features import board_row, child_row, move_delta
-from ..core.layout import M_TO_PLAY, PASS
-from .tree import (FIRST, LOSS, MOVE, NCHILD, PROVEN, T_USED, TI_ROWS, VISITS, WIN, WINS,
-                   expand, record)
+from ..core.layout import GAME_GO, M_GAME, M_TO_PLAY, PASS
+from .go_priors import apply_priors
+from .tree import (FIRST, LOSS, MOVE, NCHILD, PRIOR_N, PRIOR_W, PROVEN, T_USED, TI_ROWS, VISITS,
+                   WIN, WINS, expand, record)
 
 DELTA = TI_ROWS            # the row LinUCT adds to the pool's ti
 D_USED = 0                 # dmeta: dpool entries in use
@@ -52,8 +53,10 @@ _U1, _U2, _U8 = np.uint32(1), np.uint32(2), np.uint32(8)   # gd_values' unsigned
 
 # width: LinUCB's exploration factor (alpha or kappa); expand_after: visits before a leaf
 # grows; exact: exact LinUCB, else fLinUCB-GD; rave, c, rave_k: the UCB1 mix; solver:
-# MCTS-Solver on
-LinuctParams = namedtuple("LinuctParams", "width expand_after exact rave c rave_k solver")
+# MCTS-Solver on; sa_stones: the self-atari size the priors penalise (``know.prior`` empty:
+# no priors)
+LinuctParams = namedtuple("LinuctParams",
+                          "width expand_after exact rave c rave_k solver sa_stones")
 
 # The shared linear model: theta, plus ainv/u/uq (exact) or diag/lazy/gd/mem_row/mem_y/
 # table/table_len (fLinUCB-GD); the other kind's arrays are empty
@@ -239,14 +242,15 @@ def exact_values(ti, node, dpool, rows, start, m, theta, ainv, uq, width, out):
 def rave_mix(ti, tf, node, c, rave_k, out):
     """Mix UCB1 into the LinUCB values ``out`` of ``node``'s children: beta LinUCB +
     (1 - beta) UCB1, beta = sqrt(k / (3 n + k)); an unvisited child (beta = 1) keeps its
-    LinUCB value."""
+    LinUCB value.  A child's virtual games (priors) count in n and its virtual wins in
+    UCB1's mean, as in UCT; the parent's ln N counts real visits."""
     explore = c * math.sqrt(math.log(max(ti[VISITS, node], 1)))
     first = ti[FIRST, node]
     for a in range(ti[NCHILD, node]):
-        n = ti[VISITS, first + a]
+        n = ti[VISITS, first + a] + ti[PRIOR_N, first + a]
         if n > 0:
             beta = math.sqrt(rave_k / (3.0 * n + rave_k))
-            ucb = tf[WINS, first + a] / n + explore / math.sqrt(n)
+            ucb = (tf[WINS, first + a] + tf[PRIOR_W, first + a]) / n + explore / math.sqrt(n)
             out[a] = beta * out[a] + (1.0 - beta) * ucb
 
 
@@ -334,7 +338,12 @@ def begin_descent(params, model, scratch):
 
 @njit(cache=True, nogil=True)
 def grow(params, tree, node, scratch, pos, know, rng):
-    return expand_with_deltas(tree, node, scratch.ss, scratch.smeta, pos.zob, rng, scratch)
+    """Expand the leaf ``node`` with its children's deltas, and their priors if any."""
+    k = expand_with_deltas(tree, node, scratch.ss, scratch.smeta, pos.zob, rng, scratch)
+    if k > 0 and know.prior.shape[0] > 0 and pos.meta[M_GAME] == GAME_GO:
+        apply_priors(tree.ti, tree.tf, node, scratch.ss, scratch.smeta, know.pat, know.prior,
+                     params.sa_stones)
+    return k
 
 
 @njit(cache=True, nogil=True)
