@@ -1,7 +1,8 @@
 """Play a match between two GTP engines and report win rates with honest error bars.
 
-    python scripts/match.py --a "python gtp_main.py --algo shot --playouts 1000 --seed {seed}" \\
-        --b "python gtp_main.py --algo uct --playouts 1000 --seed {seed}" \\
+    python scripts/match.py \\
+        --a "python gtp_main.py --preset paper --algo shot --playouts 1000 --seed {seed}" \\
+        --b "python gtp_main.py --preset paper --algo uct --playouts 1000 --seed {seed}" \\
         --game go --size 9 --komi 7 --games 100 --random-opening 2
 
     # the smoke path: two quick games of GNU Go against itself

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 from engine.match import cells
-from engine.match.cells import ENGINE, Cell, engine
+from engine.match.cells import ENGINE, PAPER, Cell, engine
 from engine.match.referee import GameSetup
 
 OUT_ROOT = Path("results/strength")
@@ -34,7 +34,8 @@ GO9 = GameSetup(game="go", size=9, komi=7.5, superko=True)
 
 def _cells() -> list[Cell]:
     out = [Cell("best-vs-gnugo10", "headline", "best (0.9 s/move) vs GNU Go level 10", None,
-                f"{ENGINE} --size 9 --komi 7.5 --algo uct --time 0.9 " + BEST, GNUGO, GO9_CLEANUP, 0, 200)]
+                f"{ENGINE} {PAPER} --size 9 --komi 7.5 --algo uct --time 0.9 " + BEST, GNUGO,
+                GO9_CLEANUP, 0, 200)]
     full = engine("go", 9, "uct", ABLATION_PLAYOUTS, settings=BEST)
     for name, label, settings in (
             ("light-playouts", "light playouts instead of heavy",

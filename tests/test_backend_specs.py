@@ -45,8 +45,9 @@ def test_gtp_algo_takes_a_spec():
 
 
 def test_a_switch_keeps_the_start_up_options_the_new_back_end_knows_and_names_the_rest():
-    settings, searcher = parse_settings(["--size", "9", "--set", "playout=heavy",
-                                         "--set", "rave=1", "--set", "resign_threshold=0.05"])
+    settings, searcher = parse_settings(["--size", "9", "--preset", "paper",
+                                         "--set", "playout=heavy", "--set", "rave=1",
+                                         "--set", "resign_threshold=0.05"])
     ctx = Context(settings, searcher)
     unknown = ctx.switch_algo("shot")
     assert unknown == [("rave", "1")]

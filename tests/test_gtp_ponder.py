@@ -12,7 +12,8 @@ from engine.gtp.protocol import Output, Request, Session
 
 
 def _session(*extra):
-    settings, searcher = parse_settings(["--size", "9", "--playouts", "50", "--seed", "3",
+    settings, searcher = parse_settings(["--preset", "paper", "--size", "9", "--playouts", "50",
+                                         "--seed", "3",
                                          *extra])
     ctx = Context(settings, searcher)
     out = io.BytesIO()

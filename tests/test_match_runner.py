@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 
 from engine.match.referee import GameSetup
-from engine.match.runner import (EngineSpec, MatchConfig, MatchMismatch, WarmUpFailed,
-                                 dask_backend, local_executor, plan, run_match, warm_up)
+from engine.match import cells
+from engine.match.runner import (RESULTS_FILE, EngineSpec, MatchConfig, MatchMismatch,
+                                 ResultsFile, WarmUpFailed, dask_backend, local_executor, plan,
+                                 run_match, warm_up)
 from gnugo_client import GNUGO
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -191,7 +193,8 @@ def test_the_command_line_refuses_a_half_pair():
 
 
 def our_engine(playouts: int) -> str:
-    return shlex.join([sys.executable, str(ROOT / "gtp_main.py"), "--size", "5",
+    return shlex.join([sys.executable, str(ROOT / "gtp_main.py"), "--preset", "paper",
+                       "--size", "5",
                        "--playouts", str(playouts)]) + " --seed {seed}"
 
 
@@ -228,3 +231,50 @@ def test_a_game_whose_engine_cannot_start_is_void(tmp_path):
         summary = run_match(config, tmp_path, pool, warm=None, progress=False)
     assert summary.void == 2 and summary.total.games == 0
     assert all(r["reason"] == "error" and "sgf" not in r for r in read_rows(tmp_path))
+
+
+def _published_cells():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import reproduce_tables
+    import strength
+    return [(m, c) for m in (reproduce_tables, strength) for c in m.CELLS]
+
+
+def test_every_published_cell_pins_the_paper_preset_and_resumes_its_recorded_results(
+        tmp_path):
+    """The results recorded before presets existed (their commands had no --preset and
+    meant the papers' plain back ends) are resumed by the cells as they stand now."""
+    resumed = 0
+    for module, cell in _published_cells():
+        for command in (cell.a, cell.b):
+            if "gtp_main.py" in command:
+                assert " --preset paper" in command, (cell.name, command)
+        recorded = ROOT / module.OUT_ROOT / cell.name / RESULTS_FILE
+        if not recorded.exists():
+            continue
+        copy = tmp_path / cell.name / RESULTS_FILE
+        copy.parent.mkdir()
+        copy.write_bytes(recorded.read_bytes())
+        rows = ResultsFile(copy, cells.config(cell, 1, module.MASTER_SEED).identity()).load()
+        assert len(rows) == len(recorded.read_text().splitlines()) - 1
+        resumed += 1
+    assert resumed >= 30
+
+
+def test_a_pre_presets_results_file_is_refused_to_our_bare_engine(tmp_path):
+    """Without --preset our engine now plays the strong preset: not what the old file
+    recorded.  A file written since carries the marker and compares commands exactly."""
+    bare = ".venv/bin/python gtp_main.py --size 9 --seed {seed}"
+    pinned = ".venv/bin/python gtp_main.py --preset paper --size 9 --seed {seed}"
+    old = make_config(a=EngineSpec("a", bare)).identity()
+    path = tmp_path / RESULTS_FILE
+    path.write_text(json.dumps({"match": old}) + "\n")
+    with pytest.raises(MatchMismatch, match="--preset paper"):
+        ResultsFile(path, make_config(a=EngineSpec("a", bare)).identity()).load()
+    assert ResultsFile(path, make_config(a=EngineSpec("a", pinned)).identity()).load() == {}
+    fresh = tmp_path / "new" / RESULTS_FILE
+    fresh.parent.mkdir()
+    ResultsFile(fresh, make_config(a=EngineSpec("a", bare)).identity()).load()
+    assert ResultsFile(fresh, make_config(a=EngineSpec("a", bare)).identity()).load() == {}
+    with pytest.raises(MatchMismatch):
+        ResultsFile(fresh, make_config(a=EngineSpec("a", pinned)).identity()).load()

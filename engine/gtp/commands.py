@@ -124,6 +124,7 @@ def register(table: CommandTable):
     table.register("set_free_handicap", set_free_handicap, games=GO)
     table.register("time_settings", time_settings)
     table.register("time_left", time_left)
+    table.register("kgs-time_settings", kgs_time_settings)
     table.register("loadsgf", loadsgf)
     table.register("cputime", cputime)
 
@@ -319,6 +320,32 @@ def time_settings(ctx, args):
     expect(args, 3)
     ctx.set_time_settings(TimeSettings(float_arg(args[0], 0), float_arg(args[1], 0),
                                        int_arg(args[2], 0)))
+    return ""
+
+
+def kgs_time_settings(ctx, args):
+    """KGS's clocks: ``none``, ``absolute MAIN``, ``byoyomi MAIN PERIOD PERIODS`` (Japanese)
+    or ``canadian MAIN PERIOD STONES``."""
+    if not args:
+        raise GtpError("syntax error")
+    kind, rest = args[0].lower(), args[1:]
+    if kind == "none":
+        expect(rest, 0)
+        settings = TimeSettings()
+    elif kind == "absolute":
+        expect(rest, 1)
+        settings = TimeSettings.absolute(float_arg(rest[0], 0))
+    elif kind in ("byoyomi", "canadian"):
+        expect(rest, 3)
+        main, period, count = float_arg(rest[0], 0), float_arg(rest[1], 0), int_arg(rest[2], 0)
+        make = TimeSettings.japanese if kind == "byoyomi" else TimeSettings.canadian
+        try:
+            settings = make(main, period, count)
+        except ValueError:
+            raise GtpError("syntax error") from None
+    else:
+        raise GtpError("syntax error")
+    ctx.set_time_settings(settings)
     return ""
 
 

@@ -14,18 +14,27 @@ import threading
 import time
 from dataclasses import dataclass, replace
 
-from ..game.coords import RESIGN
+from ..game.coords import RESIGN, to_gtp
 from ..core.layout import BLACK, WHITE
 from ..game.state import IllegalMove, opponent
 from ..game.registry import GameConfig, new_state, names as game_names
 from ..scoring import DEAD, stones_with_status
-from ..search import registry
+from ..search import presets, registry
 from ..search.base import Budget, SearchResult
-from ..timecontrol import Clock, TimeSettings, allocate, expected_moves_left
+from ..search.deadline import GuardedSearch, fallback_result
+from .protocol import log
+from ..timecontrol import Clock, TimeSettings, allocate
 
 GAMES = game_names()
 DEFAULT_PLAYOUTS = 10_000   # the move budget when neither playouts nor time is given
 PONDER_SECONDS = 3600.0     # a bound on one ponder: new input stops it long before
+# How long past its time budget a search may run before the guard answers for it: with the
+# reply's own overhead, a move stays within 50 ms of its allocation.
+DEADLINE_SLACK = 0.01
+# The search itself aims this much short of the budget: its last compiled chunk, sized from
+# the playout rate, overshoots when the machine is loaded, and a search that lands past the
+# guard's deadline loses its tree.
+LANDING = 0.04
 
 
 @dataclass(frozen=True)
@@ -38,18 +47,24 @@ class Settings(GameConfig):
     seconds: float | None = None   # fixed per-move time
     options: tuple[tuple[str, str], ...] = ()   # back-end parameters, in order
     ponder: bool = False           # search on the opponent's time
+    preset: str = presets.DEFAULT  # the options a back end gets unless told otherwise
 
     def make_searcher(self, spec: str | None = None):
-        """The back end of ``spec`` (default: ``algo``, the start-up one) with the start-up
-        options it knows under the spec's own, and the start-up options it does not know
-        (a switch reports them rather than dropping them unseen).  Without ``spec`` every
-        start-up option must be known.  ValueError for a bad spec, name, option or value."""
+        """The back end of ``spec`` (default: ``algo``, the start-up one) with, from the
+        weakest to the strongest say: the preset's options for it (``presets``), the
+        start-up options it knows, the spec's own; and the start-up options it does not
+        know (a switch reports them rather than dropping them unseen).  Without ``spec``
+        every start-up option must be known.  ValueError for a bad spec, name, option,
+        value or preset."""
+        name = registry.parse_spec(self.algo if spec is None else spec).name
+        preset = presets.options(self.preset, self.game, name)
         if spec is None:
-            return registry.make(self.algo, seed=self.seed, options=dict(self.options)), []
-        known = registry.option_names(registry.parse_spec(spec).name)
+            return registry.make(self.algo, seed=self.seed,
+                                 options={**preset, **dict(self.options)}), []
+        known = registry.option_names(name)
         kept = {k: v for k, v in self.options if k in known}
         unknown = [(k, v) for k, v in self.options if k not in known]
-        return registry.make(spec, seed=self.seed, options=kept), unknown
+        return registry.make(spec, seed=self.seed, options={**preset, **kept}), unknown
 
 
 class Context:
@@ -148,13 +163,19 @@ class Context:
         the clock allows less the time already gone since the request arrived."""
         seconds = self.seconds
         if self.time_settings is not None:
-            moves_left = expected_moves_left(len(self.state.empty_points()))
-            share = allocate(self.time_settings, self.clocks[color], moves_left)
+            share = allocate(self.time_settings, self.clocks[color], self.size ** 2,
+                             self.moves_played())
             if share is not None:
                 if since is not None:
                     share = max(share - (time.monotonic() - since), 0.01)
                 seconds = share if seconds is None else min(seconds, share)
         return Budget(playouts=self.playouts, seconds=seconds)
+
+    def moves_played(self) -> int:
+        """How far into the game we are, in moves of both players: the moves played, or
+        the stones on the board for a position set up (handicap, a loaded file)."""
+        stones = self.size ** 2 - len(self.state.empty_points())
+        return max(self.state.move_count, stones)
 
     def set_budget(self, playouts: int | None, seconds: float | None):
         Budget(playouts=playouts, seconds=seconds)  # validates: positive, one at least
@@ -162,19 +183,59 @@ class Context:
 
     def search(self, color: int, budget: Budget, stop: threading.Event | None = None,
                progress=None, allowed=None) -> SearchResult:
-        """Search for ``color`` (``Searcher.search``: ``allowed`` limits the root's moves)."""
-        result = self.searcher.search(self.root(color), budget, stop=stop, progress=progress,
-                                      allowed=allowed)
+        """Search a move for ``color`` (``Searcher.search``: ``allowed`` limits the root's
+        moves); a budget in seconds is a hard deadline (see ``_guarded``), a budget in
+        playouts or simulated moves alone is not."""
+        if budget.seconds is None:
+            result = self.searcher.search(self.root(color), budget, stop=stop,
+                                          progress=progress, allowed=allowed)
+        else:
+            start = time.monotonic()
+            deadline = start + budget.seconds + DEADLINE_SLACK
+            root = self.root(color)
+            root = root.clone() if root is self.state else root
+            aim = replace(budget, seconds=max(budget.seconds - LANDING, budget.seconds / 2))
+            result, best = self._guarded(root, aim, deadline, stop, progress, allowed)
+            if result is None:
+                result = fallback_result(root, color, best,
+                                         time.monotonic() - start, self.settings.seed)
+                log(f"search overran its deadline: answering {to_gtp(result.move, self.size)} "
+                    f"({'best so far' if result.playouts else 'quick move'})")
         self.last_result, self.last_color = result, color
         return result
+
+    def _guarded(self, root, budget: Budget, deadline: float | None,
+                 stop: threading.Event | None, progress=None, allowed=None):
+        """The back end's search of ``root`` (a position of its own, never the live one)
+        on a thread of its own, waited for until ``deadline`` or ``stop``
+        (``engine.search.deadline``): (its result, its last progress report).  The result
+        is None when it did not end in time, and then the back end is left to the
+        orphaned search and a fresh one takes its place."""
+        searcher = self.searcher
+        guard = GuardedSearch(
+            lambda inner_stop, report: searcher.search(root, budget, stop=inner_stop,
+                                                      progress=report, allowed=allowed),
+            progress)
+        result = guard.wait(deadline, stop)
+        if result is None:
+            self.searcher = self._fresh_searcher()
+        return result, guard.best_so_far
+
+    def _fresh_searcher(self):
+        """A new back end configured as the current one (its tree and generator new)."""
+        options = {k: str(v) for k, v in self.searcher.options().items()}
+        return registry.make(self.searcher.name, seed=int(options.pop("seed", 0)),
+                             options=options)
 
     def ponder(self, stop: threading.Event):
         """While pondering is on, search the position as it stands (the opponent to move,
         after our move) until ``stop``: every opponent reply is a subtree of that tree,
         which the back end keeps when the reply comes (``notify_play``), so the next
-        ``genmove`` starts from what was searched.  The last search's result is kept."""
+        ``genmove`` starts from what was searched.  The last search's result is kept.
+        Guarded like a move: a ponder stuck in a compile when input arrives is left behind
+        rather than waited for."""
         if self.pondering and not stop.is_set():
-            self.searcher.search(self.state, Budget(seconds=PONDER_SECONDS), stop=stop)
+            self._guarded(self.state.clone(), Budget(seconds=PONDER_SECONDS), None, stop)
 
     def think(self, color: int, stop: threading.Event | None = None, progress=None,
               allowed=None) -> SearchResult:
@@ -221,9 +282,16 @@ class Context:
         self.clocks = {c: settings.fresh_clock() for c in (BLACK, WHITE)}
 
     def set_time_left(self, color: int, seconds: float, stones: int):
-        if self.time_settings is None:  # a clock without settings: take it as it comes
-            self.set_time_settings(TimeSettings(0, seconds, stones) if stones
-                                   else TimeSettings(main=seconds))
+        """A clock reading (GTP ``time_left``): ``stones`` 0 is main time, else the stones
+        owed in the Canadian period or the Japanese periods left."""
+        settings = self.time_settings
+        if settings is None:  # a clock without settings: take it as it comes
+            settings = TimeSettings(0, seconds, stones) if stones else TimeSettings(seconds)
+            self.set_time_settings(settings)
+        if seconds <= 0 and stones == 0 and settings.stones > 0:
+            # "time_left c 0 0" at the end of main time (some servers): byo-yomi begins
+            self.clocks[color] = replace(settings, main=0).fresh_clock()
+            return
         self.clocks[color] = Clock(seconds, stones)
 
     def spend(self, color: int, seconds: float):

@@ -18,6 +18,10 @@ from .stats import summarise
 from ..search.registry import parse_spec
 
 ENGINE = "{python} gtp_main.py"   # the runner puts the running interpreter for {python}
+# every cell pins the papers' plain back ends (the engine's default is --preset strong);
+# the pin is what the cells ran before presets existed, so their results resume
+# (``engine.match.legacy``)
+PAPER = "--preset paper"
 
 
 @dataclass(frozen=True)
@@ -47,8 +51,8 @@ def engine(game: str, size: int, spec: str, playouts: int | None = None,
     its exact command line, so cells keep the text they first ran with)."""
     budget = f"--playouts {playouts}" if playouts else f"--time {seconds}"
     extra = f" {settings}" if settings else ""
-    return (f"{ENGINE} --game {game} --size {size} --algo {parse_spec(spec).name} {budget} "
-            f"--seed {{seed}} --set resign_threshold=0{_set_flags(spec)}{extra}")
+    return (f"{ENGINE} {PAPER} --game {game} --size {size} --algo {parse_spec(spec).name} "
+            f"{budget} --seed {{seed}} --set resign_threshold=0{_set_flags(spec)}{extra}")
 
 
 def config(cell: Cell, games: int, seed: int) -> MatchConfig:

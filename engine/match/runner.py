@@ -20,7 +20,8 @@ game, flushed and fsynced as it arrives), ``games/game-NNNN.sgf`` and ``summary.
 re-run with the same identity the rows already there are kept and only missing games are
 played (a partial last line left by a kill is cut off); a different identity is refused.
 Files written before ``{python}`` existed named the interpreter ``.venv/bin/python``; such
-a header still matches the same match written with ``{python}``.
+a header still matches the same match written with ``{python}``.  Files recorded before
+presets existed resume as ``engine.match.legacy`` says.
 The number of games is not part of the identity, so a match can be extended.
 
 Before the games, ``warm_up`` starts each distinct engine command once and has it generate
@@ -44,6 +45,7 @@ from tqdm import tqdm
 from ..game.coords import to_gtp
 from ..core.layout import BLACK, WHITE
 from ..game.sgf import save_game
+from .legacy import PRESETS_MARKER, pre_presets_identity, stable_setup
 from .gtp_client import CommandFailed, EngineFault, GtpClient
 from .referee import GameSetup, Referee, parse_opening, random_opening
 from .stats import LABELS, format_summary, summarise
@@ -104,7 +106,8 @@ class MatchConfig:
         """What fixes the content of the games (JSON-ready): not the number of games, the
         display names, or how the games are run."""
         return json.loads(json.dumps({
-            "a": self.a.command, "b": self.b.command, "setup": asdict(self.setup),
+            "a": self.a.command, "b": self.b.command,
+            "setup": stable_setup(asdict(self.setup)),
             "alternate": self.alternate, "seed": self.seed,
             "random_opening": self.random_opening, "openings": list(self.openings)}))
 
@@ -251,12 +254,19 @@ class ResultsFile:
                 f.truncate(end)
         lines = data[:end].splitlines()
         if not lines:
-            self._append({"match": self.identity}, mode="w")
+            self._append({"match": self.identity, PRESETS_MARKER: 1}, mode="w")
             return {}
         header = json.loads(lines[0])
-        if header.get("match") not in (self.identity, legacy_identity(self.identity)):
-            raise MatchMismatch(f"{self.path} holds another match; choose another output "
-                                f"folder or delete it")
+        # a file recorded before presets holds what our commands meant then
+        same = (self.identity if header.get(PRESETS_MARKER)
+                else pre_presets_identity(self.identity))
+        accepted = [] if same is None else [same, legacy_identity(same)]
+        if header.get("match") not in accepted:
+            before = "" if header.get(PRESETS_MARKER) else (
+                " (recorded before presets: our engine's commands resume it with "
+                "--preset paper, engine/match/legacy.py)")
+            raise MatchMismatch(f"{self.path} holds another match{before}; choose another "
+                                f"output folder or delete it")
         rows = (json.loads(line) for line in lines[1:])
         return {row["index"]: row for row in rows}
 

@@ -1,0 +1,59 @@
+"""Named configurations of the back ends, by game: what a front end runs when the user names
+no option.
+
+``strong`` (the default of ``nakade-gtp``) is the strongest configuration measured for each
+game: on Go, heavy playouts with priors and RAVE and no UCB exploration term (the priors
+and AMAF values do the exploring; docs/strength.md measures it against GNU Go and takes it
+apart); on Gobang, the threat-aware playouts (complete a five, block a four); every core
+where a back end can use them.  ``paper`` is the plain back end of the papers, every
+option at its registry default -- what the published tables ran.
+
+A preset is a list of *groups* of options, and a group applies to a back end only when the
+back end knows every option in it (``registry.option_names``), so each back end gets the
+part of the preset that makes sense for it and nothing it would refuse: ``c=0`` belongs
+with the priors and RAVE that replace UCB exploration, so a back end without them keeps
+its own ``c``; a back end that learns an option later (``playout`` for LinUCT,
+``threads``) gets its group from then on without a change here.  Explicit options always
+win over a preset's.
+"""
+
+import os
+
+from . import registry
+
+DEFAULT = "strong"
+
+
+def _cores() -> str:
+    return str(os.cpu_count() or 1)
+
+
+# name -> game -> groups of (option, value) pairs; a value may be a function, called at use
+_PRESETS = {
+    "strong": {
+        "go": [(("playout", "heavy"),),
+               (("prior", "1"), ("rave", "1"), ("c", "0")),
+               (("threads", _cores),)],
+        "gobang": [(("playout", "heavy"),),
+                   (("threads", _cores),)],
+    },
+    "paper": {"go": [], "gobang": []},
+}
+
+
+def names() -> list[str]:
+    return list(_PRESETS)
+
+
+def options(preset: str, game: str, back_end: str) -> dict[str, str]:
+    """The options preset ``preset`` gives back end ``back_end`` on ``game``: the groups
+    whose every option the back end knows.  ValueError for an unknown preset or back end."""
+    if preset not in _PRESETS:
+        raise ValueError(f"unknown preset {preset!r} (known: {', '.join(_PRESETS)})")
+    known = registry.option_names(back_end)
+    chosen = {}
+    for group in _PRESETS[preset].get(game, []):
+        if all(key in known for key, _ in group):
+            chosen.update((key, value() if callable(value) else value)
+                          for key, value in group)
+    return chosen
