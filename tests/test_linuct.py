@@ -330,8 +330,8 @@ def test_options_are_typed_and_checked():
     with pytest.raises(ValueError, match="option bandit must be one of gd, exact"):
         rave.set_option("bandit", "ucb")
     plain.set_option("prior", "1")   # known, but plain LinUCT has no counts to bias
-    with pytest.raises(ValueError, match="option prior needs rave=1"):
-        plain.search(go5(), Budget(playouts=10))
+    plain.search(go5(), Budget(playouts=10))
+    assert not plain.pool.ti[PRIOR_N, :plain.pool.used].any()
     with pytest.raises(ValueError, match="option playout must be one of light, heavy"):
         plain.set_option("playout", "softmax")
 

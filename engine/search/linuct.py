@@ -75,8 +75,9 @@ Options (``LinuctOptions``, plus the common ones):
                 (LinUCB keeps half the weight until N = 1000 visits).
   solver        0/1: MCTS-Solver (``solver``), as UCT's
   prior         0/1 (rave, Go only): new nodes start with UCT's virtual games
-                (``go_priors``), which count in UCB1's mean and n and in beta's N; plain
-                LinUCT has no visit counts for them to bias, so it refuses prior=1
+                (``go_priors``), which count in UCB1's mean and n and in beta's N.  Plain
+                LinUCT's policy uses no visit counts, so there prior=1 gives no priors
+                (it is accepted, so that a preset can give it to every back end)
   playout, knowledge   the playout policy (``options.PlayoutOptions``), as UCT's and SHOT's
 """
 
@@ -230,10 +231,10 @@ class LinuctSearcher(TreeSearcher):
                                solver=bool(p.solver), sa_stones=float(sa_stones))
 
     def _knowledge_arrays(self) -> Knowledge:
-        if self.params.prior and not self.params.rave:
-            raise ValueError("option prior needs rave=1: plain LinUCT keeps no visit counts "
-                             "for priors to bias")
-        return super()._knowledge_arrays()
+        know = super()._knowledge_arrays()
+        if not self.params.rave:   # no UCB1 half for the virtual games to enter
+            return know._replace(prior=np.zeros(0))
+        return know
 
     def _prepare_model(self, state, kept: bool):
         key = (state.size, self.params.bandit == "exact", self.params.reservoir)
