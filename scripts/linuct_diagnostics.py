@@ -1,6 +1,6 @@
 """Print what LinUCT's linear model believes on a few 9x9 positions
 (``engine/search/linuct_diagnostics.py``; what the columns mean: docs/algorithms.md
-section 4):
+section 9):
 
     python scripts/linuct_diagnostics.py                          # linuct-rave, 1,000 playouts
     python scripts/linuct_diagnostics.py --algo linuct-plain --playouts 4000 --top 8
@@ -57,11 +57,11 @@ def _f(x, digits=3) -> str:
 
 
 def show(searcher, state, checkpoints: list[int], top: int, exact: bool):
-    print("| playouts | observations | steps | |theta| | MSE | best constant | MSE ratio "
+    print("| playouts | observations | t | |theta| | MSE | best constant | MSE ratio "
           "| mean D |\n|---:|---:|---:|---:|---:|---:|---:|---:|")
     for n, v in ld.trace(searcher, state, checkpoints):
         ratio = None if v.mse is None or not v.baseline else v.mse / v.baseline
-        print(f"| {n} | {v.observations} | {v.steps} | {_f(v.theta_norm)} | {_f(v.mse, 4)} "
+        print(f"| {n} | {v.observations} | {v.t} | {_f(v.theta_norm)} | {_f(v.mse, 4)} "
               f"| {_f(v.baseline, 4)} | {_f(ratio)} | {_f(v.diag_mean, 4)} |")
     size = state.size
     print("\n| move | visits | prior n | mean | x^T theta | width | UCB1 | beta | value |\n"

@@ -222,16 +222,18 @@ def test_gd_step_follows_its_formulas():
         row_len[1] = len(row)
         lk.gd_observe(model, rows, stride, len(row), y, rng)
         record(ti, tf, path, 1, BLACK, winner_for[y])
-        # reservoir (algorithm R), then one step from a uniformly drawn remembered one
+        # one step from an observation drawn uniformly among those before t (the paper's
+        # i_t ~ U(1..t-1); none at t = 1), then the reservoir (algorithm R) takes this one
+        if t > 1:
+            xi_idx, yi = kept[int(rand_below(ref_rng, min(t - 1, cap)))]
+            xi = np.zeros(d)
+            xi[xi_idx] = 1.0
+            gamma, lam = 1 / (100 + t), t ** -0.4
+            ref_theta = ref_theta + gamma * ((yi - ref_theta @ xi) * xi - lam * ref_theta)
+            ref_diag = ref_diag + gamma * (1 / t - xi * ref_diag)
         slot = t - 1 if t <= cap else int(rand_below(ref_rng, t))
         if slot < cap:
             kept[slot] = (row, y)
-        xi_idx, yi = kept[int(rand_below(ref_rng, min(t, cap)))]
-        xi = np.zeros(d)
-        xi[xi_idx] = 1.0
-        gamma, lam = 1 / (100 + t), t ** -0.4
-        ref_theta = ref_theta + gamma * ((yi - ref_theta @ xi) * xi - lam * ref_theta)
-        ref_diag = ref_diag + gamma * (1 / t - xi * ref_diag)
     # theta and D are kept lazily: theta = scale * array, D = array + shift
     np.testing.assert_allclose(lazy[lk.THETA_SCALE] * theta, ref_theta, atol=1e-12)
     np.testing.assert_allclose(diag + lazy[lk.DIAG_SHIFT], ref_diag, atol=1e-12)

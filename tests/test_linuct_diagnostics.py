@@ -2,7 +2,7 @@
 ones the compiled selection ranks by; the exact replay is the ridge regression of the
 observations the search made; and fLinUCB-GD's mean tracks exact LinUCB's on the same
 observations at small budgets, while its exploration width does not (measured, and
-documented in docs/algorithms.md section 4)."""
+documented in docs/algorithms.md section 9)."""
 
 import numpy as np
 import pytest
@@ -79,7 +79,7 @@ def test_model_view_measures_the_error_over_the_reservoir():
     assert [n for n, _ in checkpoints] == [50, 200]
     view = checkpoints[-1][1]
     rows, ys = ld._reservoir(searcher.model)
-    assert view.observations == len(rows) == view.steps   # one step per observation
+    assert view.observations == len(rows) == view.t   # one step per observation but the first
     theta = searcher.model.coefficients()
     assert view.mse == pytest.approx(np.mean([(y - theta[r].sum()) ** 2
                                               for r, y in zip(rows, ys)]))
@@ -105,32 +105,35 @@ def test_exact_replay_is_the_ridge_regression_of_the_searchs_observations():
         ld.exact_replay(small)
 
 
-def _tracking(playouts: int):
+def _tracking(playouts: int, seed: int):
     state = opening9()
-    searcher = registry.make("linuct-rave", seed=1, options={"reservoir": "100000"})
+    searcher = registry.make("linuct-rave", seed=seed, options={"reservoir": "100000"})
     searcher.search(state, Budget(playouts=playouts))
     rows = ld.compare_with_exact(searcher, state)
-    gd_mean = np.array([r.gd_xtheta for r in rows])
-    ex_mean = np.array([r.exact_xtheta for r in rows])
-    gd_width = np.array([r.gd_width for r in rows])
-    ex_width = np.array([r.exact_width for r in rows])
-    return gd_mean, ex_mean, gd_width, ex_width
+    return tuple(np.array([getattr(r, f) for r in rows])
+                 for f in ("gd_xtheta", "exact_xtheta", "gd_width", "exact_width"))
+
+
+SEEDS = range(1, 6)
 
 
 def test_flinucb_gd_mean_tracks_exact_linucb_on_the_same_observations():
-    # 9x9 after six opening moves, 1,000 playouts (about 2,000 observations): the means
-    # stay within 0.06 of exact LinUCB's on average (their spread across the root's
-    # children is 0.09) and rank the children alike (correlation 0.6)
-    gd_mean, ex_mean, _, _ = _tracking(1000)
-    assert np.mean(np.abs(gd_mean - ex_mean)) < 0.1
-    assert np.corrcoef(gd_mean, ex_mean)[0, 1] > 0.4
+    # 9x9 after six opening moves, 300 playouts (about 600 observations), five seeds: the
+    # means rank the root's children like exact LinUCB's (correlation 0.36 to 0.92) and
+    # stay within 0.05-0.16 of them on average (their spread across the children: 0.14)
+    gaps = []
+    for seed in SEEDS:
+        gd_mean, ex_mean, _, _ = _tracking(300, seed)
+        assert np.corrcoef(gd_mean, ex_mean)[0, 1] > 0.2
+        gaps.append(np.mean(np.abs(gd_mean - ex_mean)))
+    assert np.mean(gaps) < 0.15
 
 
 @pytest.mark.xfail(strict=True, reason="fLinUCB-GD's width does not track exact LinUCB's: "
                    "phi starts at 0 and its steps gamma_t / t sum to 0.05, and the diagonal "
-                   "phi explains no correlated features away, so at 1,000 playouts the "
-                   "width is about 5 times exact LinUCB's and barely correlated with it "
-                   "(docs/algorithms.md section 4)")
+                   "phi explains no correlated features away, so at 300 playouts the width is "
+                   "4 to 6 times exact LinUCB's (docs/algorithms.md section 9)")
 def test_flinucb_gd_width_tracks_exact_linucb_within_a_factor_two():
-    _, _, gd_width, ex_width = _tracking(1000)
-    assert np.all(gd_width < 2 * ex_width) and np.all(ex_width < 2 * gd_width)
+    for seed in SEEDS:
+        _, _, gd_width, ex_width = _tracking(300, seed)
+        assert np.all(gd_width < 2 * ex_width) and np.all(ex_width < 2 * gd_width)

@@ -27,8 +27,9 @@ Choices where the sources leave room:
   multiply-adds on 9x9 once A^-1 is dense): 60 to 90 times UCT's time per playout on 9x9
   at 2,000 playouts (``scripts/bench_search.py``), so it suits small boards and small
   budgets.
-* ``bandit=gd`` (the default, for speed): fLinUCB-GD.  theta takes exactly its step, with a
-  past observation drawn uniformly (a reservoir of ``reservoir`` observations that keeps a
+* ``bandit=gd`` (the default, for speed): fLinUCB-GD.  theta takes exactly its step, from an
+  observation drawn uniformly among those before the current one (the paper's
+  i_t ~ U(1..t-1); the first observation makes no step) (a reservoir of ``reservoir`` observations that keeps a
   copy of each feature row, ``engine.bandits.flinucb``).  Its per-arm phi_a would be d
   floats for every node (15.5 KB on 9x9, over 3 GB for the 200,000-odd nodes of a
   100,000-playout search), so phi is restricted to one shared diagonal matrix,

@@ -1,5 +1,5 @@
 """What LinUCT's linear model believes, so that a reader can see why the search plays what
-it plays (``scripts/linuct_diagnostics.py`` prints it; ``docs/algorithms.md`` section 4
+it plays (``scripts/linuct_diagnostics.py`` prints it; ``docs/algorithms.md`` section 9
 reads it).
 
 * ``root_view``: for each root child, the terms the tree policy adds up -- the LinUCB mean
@@ -47,7 +47,8 @@ class ChildView:
 @dataclass
 class ModelView:
     observations: int     # (x, y) pairs given to the model
-    steps: int            # gradient steps (fLinUCB-GD) or rank-one updates (exact)
+    t: int                # fLinUCB-GD's step index (= observations; observation 1 makes no
+                          # step, having no past)
     theta_norm: float
     mse: float | None     # mean (y - x^T theta)^2 over the reservoir (fLinUCB-GD)
     baseline: float | None   # the variance of those y: the best constant's error

@@ -36,7 +36,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from ..bandits.flinucb import draw_step, remember, theta_step_scaled
+from ..bandits.flinucb import GD_SEEN, GD_T, draw_step, remember, theta_step_scaled
 from ..bandits.linucb import linucb_update_sparse, sparse_dot
 from ..core import game
 from ..core.features import board_row, child_row, move_delta
@@ -259,16 +259,33 @@ def rave_mix(ti, tf, node, c, rave_k, out):
 
 @njit(cache=True, nogil=True)
 def gd_observe(model, rows, start, m, y, rng):
-    """One fLinUCB-GD observation: the row rows[start:start+m] with reward y goes to the
-    reservoir, which keeps a copy of its row in ``table`` (``tstride`` entries a slot; the
-    reservoir's row ids are its slots, since tree nodes keep no rows), then one step from a
-    drawn past observation x_i: theta takes the library's step (``theta_step_scaled``), the
+    """One fLinUCB-GD observation, number t: one step from a past observation x_i drawn
+    uniformly from observations 1..t-1 (none for t = 1), then the row rows[start:start+m]
+    with reward y goes to the reservoir, which keeps a copy of its row in ``table``
+    (``tstride`` entries a slot; the reservoir's row ids are its slots, since tree nodes
+    keep no rows).  The step: theta takes the library's step (``theta_step_scaled``), the
     diagonal phi D the same stochastic-gradient step restricted to diagonal matrices,
     D_j += gamma (1/t - [j in x_i] D_j), whose O(d) part, gamma/t added to every D_j, goes
     into ``lazy[DIAG_SHIFT]``.  (The step is written out in the loop rather than in an
     inlined function: see the note above ``gd_values``.)"""
     table, table_len, diag, lazy = model.table, model.table_len, model.diag, model.lazy
     tstride = table.shape[0] // max(table_len.shape[0], 1)
+    if model.gd[GD_SEEN] == 0:
+        model.gd[GD_T] = 1.0   # observation 1 has no past to step from
+    else:
+        # observation t steps from a past one, i_t uniform in 1..t-1 (the LinUCT paper's
+        # eq. 4): drawn before observation t joins the reservoir
+        gamma, lam, t, i, yi = draw_step(model.gd, model.mem_row, model.mem_y, rng)
+        si = i * tstride
+        mi = table_len[i]
+        shift = lazy[DIAG_SHIFT]
+        keep = 1.0 - gamma
+        for k in range(si, si + mi):
+            j = np.uint32(table[k])
+            diag[j] = (diag[j] + shift) * keep - shift
+        lazy[DIAG_SHIFT] = shift + gamma / t
+        lazy[THETA_SCALE] = theta_step_scaled(model.theta, lazy[THETA_SCALE], table, si, mi,
+                                              yi, gamma, lam)
     slot = remember(model.mem_row, model.mem_y, model.gd, 0, y, rng)
     if slot >= 0:
         base = slot * tstride
@@ -276,17 +293,6 @@ def gd_observe(model, rows, start, m, y, rng):
             table[base + k] = rows[start + k]
         table_len[slot] = m
         model.mem_row[slot] = slot
-    gamma, lam, t, i, yi = draw_step(model.gd, model.mem_row, model.mem_y, rng)
-    si = i * tstride
-    mi = table_len[i]
-    shift = lazy[DIAG_SHIFT]
-    keep = 1.0 - gamma
-    for k in range(si, si + mi):
-        j = np.uint32(table[k])
-        diag[j] = (diag[j] + shift) * keep - shift
-    lazy[DIAG_SHIFT] = shift + gamma / t
-    lazy[THETA_SCALE] = theta_step_scaled(model.theta, lazy[THETA_SCALE], table, si, mi, yi,
-                                          gamma, lam)
 
 
 # ---- hooks of the shared iteration (``tree_search``) ----------------------------------
