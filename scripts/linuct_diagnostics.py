@@ -10,8 +10,8 @@ For each position: the model over the search (theta's norm, the mean squared pre
 error over the observations the reservoir holds beside the best constant's, the mean of
 fLinUCB-GD's diagonal D), then the root's children, most visited first, with the terms the
 tree policy adds up.  ``--exact`` also replays the search's observations into exact LinUCB
-and prints both models' mean and width for each child (it keeps every observation: use
-small budgets, a few thousand playouts).
+and into the paper's per-arm phi_a, and prints the means and widths for each child (it
+keeps every observation: use small budgets, a few thousand playouts).
 """
 
 import argparse
@@ -72,10 +72,10 @@ def show(searcher, state, checkpoints: list[int], top: int, exact: bool):
               f"{_f(v.value)} |")
     if exact:
         print("\n| move | fLinUCB-GD x^T theta | exact x^T theta | fLinUCB-GD width | "
-              "exact width |\n|---|---:|---:|---:|---:|")
+              "exact width | per-arm phi width |\n|---|---:|---:|---:|---:|---:|")
         for t in ld.compare_with_exact(searcher, state)[:top]:
             print(f"| {to_gtp(t.move, size)} | {_f(t.gd_xtheta)} | {_f(t.exact_xtheta)} | "
-                  f"{_f(t.gd_width)} | {_f(t.exact_width)} |")
+                  f"{_f(t.gd_width)} | {_f(t.exact_width)} | {_f(t.phi_width)} |")
 
 
 def main(argv=None) -> int:

@@ -16,7 +16,9 @@ reads it).
   position keeps its tree and model, so the checkpoints cost nothing extra).
 * ``exact_replay``: exact LinUCB (ridge regression, A = I + sum x x^T) fed the very
   observations an fLinUCB-GD search made, in order, so the two models can be compared on
-  the same data (the reservoir must hold them all: ``reservoir`` at least the observations).
+  the same data (the reservoir must hold them all: ``reservoir`` at least the observations);
+  ``per_arm_phi_widths`` the same for the paper's per-arm phi_a, which the search replaces
+  by a shared diagonal.
 """
 
 import math
@@ -24,9 +26,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..bandits.flinucb import GD_SEEN, GD_T
+from ..bandits.flinucb import GD_N, GD_SEEN, GD_T, flinucb_update
 from ..bandits.linucb import linucb_update_sparse
 from ..core import features
+from ..core.rng import make_rng
 from .linuct import LinearModel
 from .tree import FIRST, MOVE, NCHILD, PRIOR_N, PRIOR_W, VISITS, WINS
 
@@ -85,9 +88,7 @@ def root_view(searcher, state) -> list[ChildView]:
     views = []
     first = int(ti[FIRST, 0])
     for c in range(first, first + int(ti[NCHILD, 0])):
-        child = state.clone()
-        child.play(int(ti[MOVE, c]))
-        xtheta, width = linucb_terms(searcher, dense_row(child))
+        xtheta, width = linucb_terms(searcher, dense_row(_after(state, int(ti[MOVE, c]))))
         visits, prior_n = int(ti[VISITS, c]), int(ti[PRIOR_N, c])
         n = visits + prior_n
         mean = (tf[WINS, c] + tf[PRIOR_W, c]) / n if n else None
@@ -136,22 +137,49 @@ class Tracking:
     exact_xtheta: float
     gd_width: float       # kappa sqrt(x^T D x)
     exact_width: float    # alpha sqrt(x^T A^-1 x)
+    phi_width: float      # kappa sqrt(x^T phi_a), phi_a the paper's own per-arm vector
+
+
+def per_arm_phi_widths(searcher, arms: np.ndarray, seed: int = 1) -> np.ndarray:
+    """kappa sqrt(x_a^T phi_a) for the dense rows ``arms`` [K, d], each phi_a the paper's
+    full vector (not the search's diagonal), stepped by ``engine.bandits.flinucb`` over the
+    searcher's observations in order (their draws from ``seed``): what the width would be
+    had each arm kept its phi_a.  Dense: O(K d) memory and time per observation."""
+    rows, ys = _reservoir(searcher.model)
+    d = arms.shape[1]
+    table = np.zeros((len(rows), d))
+    for i, r in enumerate(rows):
+        table[i, r] = 1.0
+    theta, phi, gd = np.zeros(d), np.zeros((arms.shape[0], d)), np.zeros(GD_N)
+    mem_row, mem_y = np.zeros(len(rows), dtype=np.int64), np.zeros(len(rows))
+    rng = make_rng(seed)
+    for i, y in enumerate(ys):
+        flinucb_update(arms, table, theta, phi, gd, mem_row, mem_y, i, float(y), rng)
+    return searcher.params.kappa * np.sqrt(np.maximum((arms * phi).sum(axis=1), 0.0))
 
 
 def compare_with_exact(searcher, state) -> list[Tracking]:
     """fLinUCB-GD's terms beside exact LinUCB's on the same observations
-    (``exact_replay``), for each root child of the last search of ``state``."""
+    (``exact_replay``) and beside the paper's per-arm phi (``per_arm_phi_widths``), for
+    each root child of the last search of ``state``."""
     exact = exact_replay(searcher)
     pool = searcher.pool
+    kids = pool.by_visits()
+    moves = [int(pool.ti[MOVE, c]) for c in kids]
+    arms = np.array([dense_row(_after(state, m)) for m in moves])
+    phi_widths = per_arm_phi_widths(searcher, arms)
     out = []
-    for c in pool.by_visits():
-        child = state.clone()
-        child.play(int(pool.ti[MOVE, c]))
-        x = dense_row(child)
+    for m, x, phi_w in zip(moves, arms, phi_widths):
         gd_t, gd_w = linucb_terms(searcher, x)
         ex_t, ex_w = linucb_terms(searcher, x, exact)
-        out.append(Tracking(int(pool.ti[MOVE, c]), gd_t, ex_t, gd_w, ex_w))
+        out.append(Tracking(m, gd_t, ex_t, gd_w, ex_w, float(phi_w)))
     return out
+
+
+def _after(state, move: int):
+    child = state.clone()
+    child.play(move)
+    return child
 
 
 def trace(searcher, state, checkpoints: list[int]) -> list[tuple[int, ModelView]]:
