@@ -71,6 +71,10 @@ def show(searcher, state, checkpoints: list[int], top: int, exact: bool):
               f"{_f(v.xtheta)} | {_f(v.width)} | {_f(v.ucb1)} | {_f(v.beta)} | "
               f"{_f(v.value)} |")
     if exact:
+        view = ld.model_view(searcher)
+        print(f"\nOn the same {view.observations} observations: exact LinUCB's MSE (in sample) "
+              f"{ld.replay_mse(searcher, ld.exact_replay(searcher)):.4f}, fLinUCB-GD's "
+              f"{_f(view.mse, 4)}, the best constant's {_f(view.baseline, 4)}.")
         print("\n| move | fLinUCB-GD x^T theta | exact x^T theta | fLinUCB-GD width | "
               "exact width | per-arm phi width |\n|---|---:|---:|---:|---:|---:|")
         for t in ld.compare_with_exact(searcher, state)[:top]:

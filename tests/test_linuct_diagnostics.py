@@ -99,6 +99,7 @@ def test_exact_replay_is_the_ridge_regression_of_the_searchs_observations():
     exact = ld.exact_replay(searcher)
     np.testing.assert_allclose(exact.theta, np.linalg.solve(np.eye(d) + x.T @ x, x.T @ ys),
                                atol=1e-8)
+    assert ld.replay_mse(searcher, exact) == pytest.approx(np.mean((ys - x @ exact.theta) ** 2))
     small = registry.make("linuct-plain", seed=6, options={"reservoir": "16"})
     small.search(state, Budget(playouts=150))
     with pytest.raises(ValueError, match="raise the reservoir option"):

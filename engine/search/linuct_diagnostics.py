@@ -195,6 +195,14 @@ def trace(searcher, state, checkpoints: list[int]) -> list[tuple[int, ModelView]
     return out
 
 
+def replay_mse(searcher, model: LinearModel) -> float:
+    """The mean squared error of ``model``'s x^T theta over the observations the
+    searcher's reservoir holds (for the exact model of ``exact_replay``: in sample)."""
+    rows, ys = _reservoir(searcher.model)
+    theta = model.theta if model.exact else model.coefficients()
+    return float(np.mean([(y - theta[r].sum()) ** 2 for r, y in zip(rows, ys)]))
+
+
 def exact_replay(searcher) -> LinearModel:
     """An exact LinUCB model fed, in order, every observation the fLinUCB-GD searcher's
     model has made (ValueError when its reservoir has had to drop some)."""
