@@ -13,18 +13,22 @@
 engine is any GTP command line (split like a shell does); ``{seed}`` in it becomes a seed
 derived from ``--seed`` for each game.  Results, SGF files and a summary go to ``--out``
 (default: ``matches/match-<hash of the configuration>``); running the same command again
-resumes the match.  See docs/matches.md.
+resumes the match.  One match at a time per output folder (a second one refuses, naming
+the first); errors of the folder (busy, unwritable, disk full) are one line and exit
+status 2; Ctrl-C keeps the finished games (exit status 130).  See docs/matches.md.
 """
 
 import argparse
 import os
 import sys
 
+from engine.cli_types import clock_seconds, count, finite, positive_int, seconds, seed
 from engine.match.referee import GameSetup
 from engine.match.runner import (EngineSpec, MatchConfig, MatchMismatch, WarmUpFailed,
                                  dask_backend, default_out_dir, local_executor, run_match,
                                  warm_up)
 from engine.match.stats import format_summary
+from engine.results_store import NotAResultsFile, OutputBusy, ResultsWriteError
 from engine.timecontrol import TimeSettings
 
 DEFAULT_SIZE = {"go": 9, "gobang": 15}
@@ -41,41 +45,41 @@ def argument_parser() -> argparse.ArgumentParser:
                       help="display names (default: the command lines)")
     game = ap.add_argument_group("game")
     game.add_argument("--game", choices=("go", "gobang"), default="go")
-    game.add_argument("--size", type=int, help="board size (default 9 Go, 15 Gobang)")
-    game.add_argument("--komi", type=float, default=7.5)
+    game.add_argument("--size", type=positive_int, help="board size (default 9 Go, 15 Gobang)")
+    game.add_argument("--komi", type=finite, default=7.5)
     game.add_argument("--rule", choices=("freestyle", "exact5"), default="freestyle",
                       help="Gobang variant")
     game.add_argument("--superko", action=argparse.BooleanOptionalAction, default=True,
                       help="Go: positional superko (default) or simple ko")
-    game.add_argument("--max-moves", type=int,
+    game.add_argument("--max-moves", type=positive_int,
                       help="moves before a game is stopped as a draw (default 3 x points)")
     game.add_argument("--cleanup", action="store_true",
                       help="Go: kgs-genmove_cleanup phase after two passes, then area score")
     budget = ap.add_argument_group("budget and time")
-    budget.add_argument("--playouts", type=int,
+    budget.add_argument("--playouts", type=positive_int,
                         help="per-move playouts, set with nakade-budget (our engines)")
     clock = budget.add_mutually_exclusive_group()
-    clock.add_argument("--move-time", type=float, metavar="S",
+    clock.add_argument("--move-time", type=seconds, metavar="S",
                        help="seconds per move (sent as time_settings 0 S 1), enforced")
-    clock.add_argument("--time-settings", type=float, nargs=3,
+    clock.add_argument("--time-settings", type=clock_seconds, nargs=3,
                        metavar=("MAIN", "BYO", "STONES"),
                        help="Canadian clock per side, sent as time_settings, enforced")
-    budget.add_argument("--time-grace", type=float, default=0.5,
+    budget.add_argument("--time-grace", type=clock_seconds, default=0.5,
                         help="seconds a move may overrun its clock (default 0.5)")
-    budget.add_argument("--move-timeout", type=float, default=600.0,
+    budget.add_argument("--move-timeout", type=seconds, default=600.0,
                         help="bound on a move without a clock (default 600 s)")
-    budget.add_argument("--command-timeout", type=float, default=60.0)
-    budget.add_argument("--startup-timeout", type=float, default=300.0)
+    budget.add_argument("--command-timeout", type=seconds, default=60.0)
+    budget.add_argument("--startup-timeout", type=seconds, default=300.0)
     match = ap.add_argument_group("match")
-    match.add_argument("--games", type=int, default=100)
-    match.add_argument("--seed", type=int, default=0, help="master seed of the match")
+    match.add_argument("--games", type=count, default=100)
+    match.add_argument("--seed", type=seed, default=0, help="master seed of the match")
     openings = match.add_mutually_exclusive_group()
-    openings.add_argument("--random-opening", type=int, default=0, metavar="K",
+    openings.add_argument("--random-opening", type=count, default=0, metavar="K",
                           help="K random legal moves open each pair of games")
     openings.add_argument("--openings", metavar="FILE",
                           help="opening lines (GTP vertices), used in turn")
     match.add_argument("--out", help="output folder (default: matches/match-<hash>)")
-    match.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+    match.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1,
                        help="games in parallel (default: the number of cores)")
     match.add_argument("--dask", metavar="ADDRESS",
                        help="run the games on a Dask scheduler (tcp://host:8786)")
@@ -140,7 +144,8 @@ def main(argv=None) -> int:
             with local_executor(args.workers) as executor:
                 summary = run_match(config, out, executor, warm,
                                     progress=not args.no_progress)
-    except (MatchMismatch, WarmUpFailed) as exc:
+    except (MatchMismatch, WarmUpFailed, OutputBusy, ResultsWriteError,
+            NotAResultsFile) as exc:
         print(f"match.py: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

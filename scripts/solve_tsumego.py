@@ -10,7 +10,8 @@ or folders searched for them.  Writes into DIR:
 
 * results.csv   one row per problem, back end, budget, seed and mode, appended as each
                 run finishes; run the same command again to resume an interrupted sweep
-                (columns problem,algo,budget,seed,move,correct,seconds,restrict)
+                (columns problem,algo,budget,seed,move,correct,seconds,restrict, then
+                the configuration: frame,options,command,version)
 * summary.json  solve rate and 95 % Wilson interval per back end and budget, plus what
                 was loaded, skipped and unreadable, and whether the run was restricted
 * per_problem.md  which back end solved which problem (solved seeds / seeds)
@@ -24,6 +25,12 @@ at once.  ``--gtp CMD`` adds an external engine as one more back end (named afte
 program, e.g. ``gnugo``), asked once per Go problem with ``loadsgf`` + ``reg_genmove``.
 ``--restrict`` limits the back ends' answers to the problem's region (see its help);
 restricted series are labelled ``SPEC+restrict``.
+
+Every row records the configuration it ran with (frame, options, the baseline's command
+line, the code version), and a re-run counts only the rows of its own configuration:
+changed flags or code run their jobs anew.  One sweep at a time per ``--out`` (a second
+one refuses, naming the first); see docs/tsumego-sweeps.md.  Errors of the output
+folder (unwritable, disk full, busy) are one line on stderr and exit status 2.
 """
 
 import argparse
@@ -31,6 +38,8 @@ import shlex
 import sys
 from pathlib import Path
 
+from engine.cli_types import positive_int, seconds
+from engine.results_store import FolderLock, NotAResultsFile, OutputBusy, ResultsWriteError
 from engine.search.registry import names, parse_pair
 from engine.tsumego.frame import MARGIN
 from engine.tsumego.problem import load_problems
@@ -58,12 +67,16 @@ def parse_args(argv):
                          f"uct,uct:c=0.5 (names: {', '.join(names())})")
     ap.add_argument("--budgets", default="500,1000,2000,5000,10000,50000",
                     help="comma-separated playout budgets")
-    ap.add_argument("--seeds", type=int, default=5, help="runs per problem and budget")
+    ap.add_argument("--seeds", type=positive_int, default=5,
+                    help="runs per problem and budget")
     ap.add_argument("--out", required=True, help="output folder (created)")
-    ap.add_argument("--workers", type=int, default=None,
+    ap.add_argument("--workers", type=positive_int, default=None,
                     help="local worker processes (default: one per core; 1: no pool)")
     ap.add_argument("--dask", metavar="ADDRESS", help="run on this Dask scheduler")
     ap.add_argument("--gtp", metavar="CMD", help="an external GTP engine as a baseline")
+    ap.add_argument("--gtp-timeout", type=seconds, default=300.0, metavar="S",
+                    help="seconds the --gtp engine may take over one command before it is "
+                         "killed and its job counted as failed (default 300)")
     ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                     help="an option for every back end, which each must know "
                          "(repeatable); NAME:KEY=VALUE in --algo sets one back end's")
@@ -89,7 +102,10 @@ def parse_args(argv):
             searcher(spec, 0, dict(args.options))
         except ValueError as e:
             ap.error(f"--algo {spec}: {e}")
-    args.budget_list = _ints(args.budgets)
+    try:
+        args.budget_list = _ints(args.budgets)
+    except ValueError:
+        ap.error(f"--budgets: not a list of integers: {args.budgets}")
     if not args.budget_list or min(args.budget_list) <= 0:
         ap.error("budgets must be positive")
     return args
@@ -97,8 +113,16 @@ def parse_args(argv):
 
 def main(argv=None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        with FolderLock(args.out):
+            return sweep(args, argv)
+    except (OutputBusy, ResultsWriteError) as exc:
+        print(f"solve_tsumego.py: {exc}", file=sys.stderr)
+        return 2
+
+
+def sweep(args, argv) -> int:
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
     report = load_problems(args.paths)
     print(f"problems: {len(report.problems)} loaded, {len(report.errors)} unreadable",
           file=sys.stderr)
@@ -110,12 +134,17 @@ def main(argv=None) -> int:
         print(f"unreadable: {where}: {why}", file=sys.stderr)
     if not report.problems:
         return 1
-    settings = Settings(use_frame=not args.no_frame, options=args.options, gtp=args.gtp)
+    settings = Settings(use_frame=not args.no_frame, options=args.options, gtp=args.gtp,
+                        gtp_timeout=args.gtp_timeout)
     jobs = plan(report.problems, args.algos, args.budget_list, args.seeds, args.gtp,
                 restrict=args.restrict)
-    rows, failures = run_sweep(report.problems, jobs, ResultsFile(out / "results.csv"),
-                               workers=args.workers, dask=args.dask, settings=settings,
-                               progress=not args.no_progress)
+    try:
+        rows, failures = run_sweep(report.problems, jobs, ResultsFile(out / "results.csv"),
+                                   workers=args.workers, dask=args.dask, settings=settings,
+                                   progress=not args.no_progress)
+    except NotAResultsFile as exc:
+        print(f"solve_tsumego.py: {exc}", file=sys.stderr)
+        return 2
     command = " ".join(shlex.quote(a) for a in (sys.argv if argv is None else argv))
     rates = write_report(out, command, report, settings, args.restrict, jobs, rows, failures)
     print(rates_table(rates))

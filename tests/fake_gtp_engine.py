@@ -4,6 +4,7 @@ command line says.
     python fake_gtp_engine.py --moves "D4 C3 pass" [--fault crash|hang|garbage --at K]
                               [--delay S] [--final-score B+3] [--playouts N]
                               [--refuse COMMAND]... [--banner] [--name NAME] [--log FILE]
+                              [--hang-on COMMAND]
 
 ``genmove`` answers the next word of ``--moves`` (anything: a vertex, ``pass``, ``resign``,
 an occupied point, nonsense), then ``pass`` once the list runs out; ``--delay`` seconds
@@ -15,7 +16,8 @@ that is not GTP.  ``--refuse play`` answers ``? illegal move`` to every ``play``
 ``--playouts N`` adds a ``nakade-stats`` command that reports N playouts per search (as
 text, or with ``json`` as our engine's object: win rate 0.75, pv A1 B2);
 ``--banner`` writes a non-GTP line to stdout at start-up; ``--log`` appends every command
-line received to a file.  Every other command is accepted with an empty reply.
+line received to a file; ``--hang-on NAME`` never answers the first command NAME (a
+hung baseline engine).  Every other command is accepted with an empty reply.
 """
 
 import argparse
@@ -35,6 +37,7 @@ def main(argv=None):
     ap.add_argument("--banner", action="store_true")
     ap.add_argument("--name", default="fake")
     ap.add_argument("--log")
+    ap.add_argument("--hang-on", metavar="COMMAND")
     a = ap.parse_args(argv)
     moves = a.moves.split()
     genmoves = 0
@@ -58,6 +61,8 @@ def main(argv=None):
         ident = words.pop(0) if words[0].isdigit() else ""
         name, args = words[0].lower(), words[1:]
         ok, text = True, ""
+        if name == a.hang_on:
+            time.sleep(3600)
         if name in a.refuse:
             ok, text = False, "illegal move" if name == "play" else "refused"
         elif name == "genmove":

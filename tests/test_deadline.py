@@ -79,6 +79,20 @@ def test_progress_is_kept_and_passed_on_and_errors_reach_the_caller():
         GuardedSearch(failing).wait(time.monotonic() + 5)
 
 
+def test_an_abandoned_search_reports_to_its_caller_no_more():
+    """An analysis stream that ended must not receive the lines of its orphaned search
+    (they would land in the next command's output)."""
+    seen, late = [], SearchResult(move=9, winrate=0.5, playouts=9, seconds=0.0)
+
+    def reporting_late(stop, progress):
+        time.sleep(0.3)
+        progress(late)
+    guard = GuardedSearch(reporting_late, progress=seen.append)
+    assert guard.wait(time.monotonic() + 0.05) is None
+    assert guard.join(5)
+    assert seen == [] and guard.best_so_far is late
+
+
 def test_a_numba_compile_does_not_hold_the_watchdog_up():
     """A real compile on the search thread: the caller still answers at the deadline."""
     def compiling(stop, progress):

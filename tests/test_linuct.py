@@ -363,3 +363,22 @@ print(r.playouts, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
                          check=True, timeout=600).stdout.split()
     assert int(out[0]) == 100_000
     assert int(out[1]) * 1024 < 2 * 2**30   # ru_maxrss is in KiB on Linux
+
+
+def test_a_node_pool_too_large_for_the_memory_is_refused_up_front(monkeypatch):
+    from engine.search import memory
+    from engine.search.linuct import NODE_BYTES
+    from gtp_process import run_in_process
+    monkeypatch.setattr(memory, "available_bytes", lambda: 1 << 30)
+    too_many = str((1 << 30) // NODE_BYTES)         # over 80 % of 1 GiB
+    with pytest.raises(ValueError, match=r"max_nodes \d+ needs 1\.0 GiB .* of the 1\.0 GiB"):
+        registry.make("linuct-rave", options={"max_nodes": too_many})
+    searcher = registry.make("linuct-plain", options={"max_nodes": "100000"})
+    with pytest.raises(ValueError, match="lower max_nodes"):
+        searcher.set_option("max_nodes", too_many)
+    assert searcher.options()["max_nodes"] == 100_000   # unchanged
+    replies = run_in_process(["--size", "9", "--algo", "linuct-plain"],
+                             [f"nakade-set max_nodes {too_many}", "nakade-get"])
+    assert replies[0].startswith("? option max_nodes") and "max_nodes 1000000" in replies[1]
+    monkeypatch.setattr(memory, "available_bytes", lambda: None)   # unknown: no limit
+    registry.make("linuct-plain", options={"max_nodes": too_many})

@@ -4,6 +4,7 @@ cluster, GNU Go as an external baseline, back-end specs with options, and runs r
 to the problem's region."""
 
 import csv
+import io
 import json
 import os
 import subprocess
@@ -18,7 +19,7 @@ from engine.tsumego.frame import frame_problem, problem_region
 from engine.tsumego.problem import load_problems, load_sgf_problem
 from engine.tsumego.solve import (COLUMNS, REQUIRED_COLUMNS, job_seed, position,
                                   region_mask, searcher, solve, solve_gtp)
-from engine.tsumego.sweep import ResultsFile, Settings, plan, row_key, run_sweep
+from engine.tsumego.sweep import ResultsFile, Settings, job_key, plan, run_sweep
 
 ROOT = Path(__file__).parent.parent
 EASY = ROOT / "problems" / "go" / "19x19" / "straight-three-kill.sgf"
@@ -35,7 +36,7 @@ def problems():
 
 
 def keys(rows):
-    return sorted(row_key(r) for r in rows)
+    return sorted(job_key(r) for r in rows)
 
 
 def test_seeds_depend_on_the_run_coordinates_only():
@@ -297,22 +298,25 @@ def test_restricted_and_unrestricted_rows_are_different_jobs(tmp_path, problems)
         assert tuple(reader.fieldnames) == COLUMNS
 
 
-def test_a_results_file_without_the_restrict_column_is_read_and_upgraded(tmp_path, problems):
+def test_a_results_file_of_older_columns_is_read_and_upgraded(tmp_path, problems):
     path = tmp_path / "r.csv"
     assert COLUMNS[:len(REQUIRED_COLUMNS)] == REQUIRED_COLUMNS
     path.write_text(",".join(REQUIRED_COLUMNS) + "\n"
                     "straight-three-kill,uct,16,0,B19,1,0.0100\n")
     results = ResultsFile(path)
     [old] = results.rows()
-    assert old["restrict"] is False and old["correct"] is True
+    assert old["restrict"] is False and old["correct"] is True and old["version"] == ""
     jobs = plan(problems[:1], ["uct"], [16], 1) + plan(problems[:1], ["uct"], [16], 1,
                                                        restrict=True)
-    rows, _ = run_sweep(problems[:1], jobs, results, workers=1, progress=False)
-    ran = [r for r in rows if r["restrict"]]
-    assert len(rows) == 2 and len(ran) == 1          # the old row counted as done
+    log = io.StringIO()
+    rows, _ = run_sweep(problems[:1], jobs, results, workers=1, progress=False, log=log)
+    # the old row's configuration is unknown: kept, not counted, its job run again
+    assert keys(rows) == sorted(j.key for j in jobs)
+    assert all(r["version"] == Settings().version for r in rows)
+    assert "1 row(s) of these jobs ran with another frame/version" in log.getvalue()
     lines = path.read_text().splitlines()
-    assert lines[0] == ",".join(COLUMNS)
-    assert lines[1] == "straight-three-kill,uct,16,0,B19,1,0.0100,0"
+    assert lines[0] == ",".join(COLUMNS) and len(lines) == 4
+    assert lines[1] == "straight-three-kill,uct,16,0,B19,1,0.0100,0,,,,"
 
 
 def test_the_script_says_a_run_was_restricted(tmp_path):

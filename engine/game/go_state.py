@@ -96,6 +96,11 @@ class GoState(GameState):
     def is_terminal(self) -> bool:
         return self.passes >= 2
 
+    def reopen(self):
+        """Play goes on after two passes (a client that keeps asking for moves): the game
+        is as if only the last pass had been made, so a pass now ends it again."""
+        self.meta[M_PASSES] = min(self.passes, 1)
+
     def area(self) -> tuple[int, int]:
         out = np.zeros(2, dtype=np.int64)
         gk.area(self.s, self.meta, out)

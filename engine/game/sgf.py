@@ -7,13 +7,17 @@ refused.  Boards must be square and within the rules' size limits; a missing SZ 
 19x19 for Go and 15x15 for Gobang, the SGF defaults.
 
 Every problem with a file -- unreadable, not SGF, bad properties, an illegal move -- comes
-out as exactly one ``SgfError`` naming the file and the problem.
+out as exactly one ``SgfError`` naming the file and the problem.  Only regular files of at
+most ``MAX_FILE_BYTES`` are read: a device (``/dev/zero``) would never end and a FIFO could
+block for ever, and both are refused without reading.
 
 A record's moves are checked against the rules, with one exception: a move that only
 positional superko forbids is accepted, because records from servers that play simple ko
 may legitimately repeat a position.  The loaded state applies the full rules from then on.
 """
 
+import os
+import stat
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -34,6 +38,7 @@ DEFAULT_SIZE = {"go": 19, "gobang": 15}  # the FF[4] defaults for a missing SZ
 COLOUR_OF = {"b": BLACK, "w": WHITE}
 SGF_COLOUR = {BLACK: "b", WHITE: "w"}
 DATA_LABEL = "<sgf data>"  # how errors name a record given as bytes
+MAX_FILE_BYTES = 32 << 20  # far above any game collection; bounds the memory a load takes
 
 
 class SgfError(ValueError):
@@ -66,10 +71,25 @@ def _read_bytes(source) -> tuple[str, bytes]:
     if isinstance(source, (bytes, bytearray)):
         return DATA_LABEL, bytes(source)
     label = str(source)
-    try:
-        return label, Path(source).read_bytes()
+    try:   # O_NONBLOCK: opening a FIFO must not wait for a writer
+        fd = os.open(Path(source), os.O_RDONLY | os.O_NONBLOCK)
     except OSError as e:
         raise SgfError(label, e.strerror or str(e)) from e
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SgfError(label, "not a regular file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise SgfError(label, f"larger than {MAX_FILE_BYTES >> 20} MiB")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:   # it grew while we looked
+            raise SgfError(label, f"larger than {MAX_FILE_BYTES >> 20} MiB")
+        return label, data
+    except OSError as e:
+        raise SgfError(label, e.strerror or str(e)) from e
+    finally:
+        os.close(fd)
 
 
 def _game_name(label: str, root: dict) -> str:

@@ -8,18 +8,25 @@ a throwaway position (numba loads or compiles each kernel on its first call; doi
 here means the first ``genmove`` is not a compile, and the reply path never waits for it
 unless it needs the very kernel being compiled, which numba serialises safely).
 
-Logs go to stderr only, through ``protocol.SafeStderr``.
+Logs go to stderr only, through ``protocol.SafeStderr``, which never lets a closed or full
+stderr take the protocol down.
+
+Signals: SIGINT (Ctrl-C) or SIGTERM stops the search being run -- it is answered with the
+best move found so far -- and the engine then exits without reading further commands,
+with exit status 128 + the signal (130 for SIGINT, 143 for SIGTERM).  A second signal
+exits at once with the same status.  Status 0 is ``quit`` or the end of input.
 """
 
 import argparse
-import math
 import os
 import queue
+import signal
 import sys
 import threading
 import time
 
 from .. import NAME, __version__
+from ..cli_types import finite, positive_float, positive_int, seed
 from ..game.registry import game
 from ..scoring import ownership
 from ..search import presets, registry
@@ -39,34 +46,6 @@ def build_table() -> CommandTable:
     gfx.register(table)
     reports.register(table)
     return table
-
-
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, not {text}")
-    return value
-
-
-def _count(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative, not {text}")
-    return value
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"must be a finite number, not {text}")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    value = _finite(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be positive, not {text}")
-    return value
 
 
 def _key_value(text: str) -> tuple[str, str]:
@@ -89,7 +68,7 @@ def argument_parser() -> argparse.ArgumentParser:
                "--playouts 5000 --set c=0.5")
     ap.add_argument("--game", choices=GAMES, default="go")
     ap.add_argument("--size", type=int, help="board size (default 19 for Go, 15 for Gobang)")
-    ap.add_argument("--komi", type=_finite, default=7.5, help="Go komi (default 7.5)")
+    ap.add_argument("--komi", type=finite, default=7.5, help="Go komi (default 7.5)")
     ap.add_argument("--rule", choices=("freestyle", "exact5"), default="freestyle",
                     help="Gobang: five or more wins (freestyle) or exactly five (exact5)")
     ap.add_argument("--superko", action=argparse.BooleanOptionalAction, default=True,
@@ -100,18 +79,18 @@ def argument_parser() -> argparse.ArgumentParser:
     ap.add_argument("--algo", default="uct", metavar="SPEC",
                     help="search back end as NAME[:key=value]..., e.g. "
                          "uct:playout=heavy:rave=1; names: " + ", ".join(registry.names()))
-    ap.add_argument("--playouts", type=_positive_int,
+    ap.add_argument("--playouts", type=positive_int,
                     help="playouts per move (default 10000 when --time is not given)")
-    ap.add_argument("--time", type=_positive_float, metavar="SECONDS",
+    ap.add_argument("--time", type=positive_float, metavar="SECONDS",
                     help="seconds per move; with --playouts the first limit reached stops")
     ap.add_argument("--preset", choices=presets.names(), default=presets.DEFAULT,
                     help="the back end's options unless --set or the spec say otherwise: "
                          "strong (the default: each game's strongest configuration) or "
                          "paper (the plain back end of the papers)")
-    ap.add_argument("--seed", type=_count, default=0, help="seed of every random choice")
+    ap.add_argument("--seed", type=seed, default=0, help="seed of every random choice")
     ap.add_argument("--set", type=_key_value, action="append", default=[],
                     metavar="KEY=VALUE", help="back-end parameter (repeatable)")
-    ap.add_argument("--resign-threshold", type=_finite, metavar="WINRATE",
+    ap.add_argument("--resign-threshold", type=finite, metavar="WINRATE",
                     help="resign below this win rate (0 never); a back-end parameter")
     ap.add_argument("--version", action="version", version=f"{NAME} {__version__}")
     return ap
@@ -163,24 +142,51 @@ def warm_up(settings: Settings):
     log(f"kernels ready in {time.monotonic() - start:.1f} s")
 
 
-def serve(settings: Settings, searcher, stdin, stdout) -> None:
-    """Answer GTP on binary streams until ``quit`` or end of input."""
+def serve(settings: Settings, searcher, stdin, stdout, on_session=None) -> Session:
+    """Answer GTP on binary streams until ``quit``, end of input or ``Session.stop``;
+    ``on_session(session)`` is called before the first request is read."""
     requests: queue.Queue = queue.Queue()
-    Reader(stdin, requests).start()
     context = Context(settings, searcher)
     session = Session(build_table(), context, Output(stdout), idle=context.ponder)
+    if on_session is not None:
+        on_session(session)
+    Reader(stdin, requests).start()
     session.serve(requests)
+    return session
+
+
+def stop_on_signals(session: Session):
+    """SIGINT and SIGTERM call ``session.stop`` (see the module docstring).  The handlers
+    only wake a thread through the signal wakeup pipe; the thread does the stopping, so no
+    lock is ever taken inside a signal handler."""
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *args: None)
+
+    def watch():
+        while True:
+            signum = os.read(read_end, 1)[0]
+            if session.signal is not None:
+                os._exit(128 + session.signal)
+            log(f"signal {signal.Signals(signum).name}: stopping")
+            session.stop(signum)
+
+    threading.Thread(target=watch, name="signals", daemon=True).start()
 
 
 def main(argv=None):
     settings, searcher = parse_settings(argv)
-    sys.stderr = SafeStderr(sys.stderr)
+    sys.stderr = SafeStderr(sys.stderr)   # None (stderr closed) included
     threading.Thread(target=warm_up, args=(settings,), name="warm-up", daemon=True).start()
+    session = None
     try:
-        serve(settings, searcher, sys.stdin.buffer, sys.stdout.buffer)
+        session = serve(settings, searcher, sys.stdin.buffer, sys.stdout.buffer,
+                        on_session=stop_on_signals)
     except BrokenPipeError:
         pass  # the client closed our output: nobody is left to answer
     sys.stderr.flush()
     # exit at once (responses are flushed as written): a warm-up still compiling must not
     # keep the client waiting, nor can it be interrupted cleanly at interpreter shutdown
-    os._exit(0)
+    os._exit(0 if session is None or session.signal is None else 128 + session.signal)

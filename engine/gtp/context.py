@@ -150,12 +150,23 @@ class Context:
 
     def root(self, color: int):
         """The position to search for ``color``: the state itself, or a copy with ``color``
-        to move (GTP lets either colour move at any time)."""
-        if color == self.state.to_play:
+        to move (GTP lets either colour move at any time).  After two passes in Go, a side
+        that would lose the area count searches on (a copy reopened: passing ends the game
+        again) -- the client, not the engine, decides when the game is over."""
+        reopen = self._passing_loses(color)
+        if color == self.state.to_play and not reopen:
             return self.state
         root = self.state.clone()
         root.to_play = color
+        if reopen:
+            root.reopen()
         return root
+
+    def _passing_loses(self, color: int) -> bool:
+        if self.game != "go" or not self.state.is_terminal():
+            return False
+        score = self.state.score()
+        return (score if color == BLACK else -score) < 0
 
     # -- searching ---------------------------------------------------------------------
     def move_budget(self, color: int, since: float | None = None) -> Budget:

@@ -7,9 +7,14 @@ and newline are dropped, tabs become spaces, everything from ``#`` on is a comme
 that is then empty gets no response.  ``[id] name args...``: ``id`` is an unsigned integer,
 command names are matched exactly but case-insensitively.
 
+Input lines are bounded (``MAX_LINE`` bytes): a longer one is read to its end and dropped
+unparsed, and answered ``? line too long``.  If the reader fails in any way, input counts
+as ended, so the engine exits instead of waiting for ever.
+
 Output: ``=id payload`` or ``?id message``, then one empty line, flushed at once; stdout
 carries nothing else.  Blank lines inside a payload would end the response early in every
-client, so they are dropped.
+client, so they are dropped.  Diagnostics (``log``, ``SafeStderr``) never raise: a closed,
+full or broken stderr costs the diagnostics, never a reply.
 
 Threads: the reader turns each stdin line into a ``Request`` and queues it; the worker (the
 main thread) answers queued requests one by one.  Each request carries two events the
@@ -19,6 +24,10 @@ reader sets while the request is queued or running:
   after this request, i.e. before any other command line; a search stops early.
 * ``followed``: any input line at all (command, comment or blank) arrived after this request,
   or input ended; a streaming command (live analysis) stops.
+
+``Session.stop`` (SIGINT or SIGTERM, see ``engine.gtp.main``) sets both events of the
+request being answered -- a search ends with its best move so far and is answered -- and
+then nothing more is answered.
 
 A handler returns the payload text, raises ``GtpError`` for a failure with a message, or
 returns a ``Stream`` whose ``run(emit, stop)`` writes lines after an ``=`` header until
@@ -37,6 +46,7 @@ _DROPPED_CONTROLS = {c: None for c in range(32) if c not in (9, 10)}
 _DROPPED_CONTROLS[127] = None
 INTERRUPT_COMMENT = "interrupt"
 ALL_GAMES = frozenset({"go", "gobang"})
+MAX_LINE = 1 << 20   # bytes in one input line; GTP commands are a few dozen
 
 
 class GtpError(Exception):
@@ -61,6 +71,7 @@ class Request:
     id: str | None
     name: str
     args: list[str]
+    error: str | None = None   # the line could not be a command (too long): the reply
     received: float = field(default_factory=time.monotonic)
     interrupt: threading.Event = field(default_factory=threading.Event)
     followed: threading.Event = field(default_factory=threading.Event)
@@ -136,8 +147,12 @@ class Output:
 
 
 def log(message: str):
-    """One diagnostic to stderr (``main`` makes stderr safe for Lizzie, see ``SafeStderr``)."""
-    print(message, file=sys.stderr, flush=True)
+    """One diagnostic to stderr (``main`` makes stderr safe for Lizzie, see ``SafeStderr``);
+    never raises: a diagnostic that cannot be written is lost, the session goes on."""
+    try:
+        print(message, file=sys.stderr, flush=True)
+    except Exception:  # noqa: BLE001 -- stderr closed, full, a broken pipe, None
+        pass
 
 
 # Lizzie merges stderr into stdout and reads lines starting like these, or containing ' -> ',
@@ -148,10 +163,13 @@ _LIZZIE_PREFIXES = ("=", "?", "info", "play", "komi=", "opp_komi=", "Tuning")
 class SafeStderr:
     """A text stream for ``sys.stderr`` that rewrites every line so no GUI mistakes it for
     a response: lines starting like a response get a ``| `` in front, and ``' -> '`` (which
-    Python tracebacks print in type hints) becomes ``' => '``."""
+    Python tracebacks print in type hints) becomes ``' => '``.  Writing never raises: once
+    the stream fails (closed, full disk, broken pipe) or is None (started with stderr
+    closed), everything written is dropped."""
 
     def __init__(self, stream):
         self._stream = stream
+        self._broken = stream is None
         self._partial = ""
         self._lock = threading.Lock()
 
@@ -163,21 +181,29 @@ class SafeStderr:
     def write(self, text: str) -> int:
         with self._lock:
             *lines, self._partial = (self._partial + text).split("\n")
-            if lines:
-                self._stream.write("".join(self.clean(ln) + "\n" for ln in lines))
+            if lines and not self._broken:
+                try:
+                    self._stream.write("".join(self.clean(ln) + "\n" for ln in lines))
+                except Exception:  # noqa: BLE001 -- see the class docstring
+                    self._broken = True
         return len(text)
 
     def flush(self):
         with self._lock:
-            self._stream.flush()
+            if not self._broken:
+                try:
+                    self._stream.flush()
+                except Exception:  # noqa: BLE001 -- see the class docstring
+                    self._broken = True
 
     def __getattr__(self, name):
         return getattr(self._stream, name)
 
 
 class Reader(threading.Thread):
-    """Reads binary lines (any length) from ``stream`` into ``requests`` until end of input,
-    then queues None.  Sets the events of the last request read as later lines arrive."""
+    """Reads binary lines (at most ``MAX_LINE`` bytes each) from ``stream`` into
+    ``requests`` until end of input or any failure, then queues None.  Sets the events of
+    the last request read as later lines arrive."""
 
     def __init__(self, stream, requests: "queue.Queue[Request | None]"):
         super().__init__(name="gtp-reader", daemon=True)
@@ -187,21 +213,34 @@ class Reader(threading.Thread):
     def run(self):
         last = None
         try:
-            for raw in iter(self._stream.readline, b""):
-                text = raw.decode("utf-8", "replace")
+            while raw := self._stream.readline(MAX_LINE + 1):
+                if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+                    self._skip_rest_of_line()
+                    request = Request(None, "", [], error="line too long")
+                    text = ""
+                else:
+                    text = raw.decode("utf-8", "replace")
+                    request = Request.parse(text)
                 if last is not None:
                     last.followed.set()
                     if is_interrupt(text):
                         last.interrupt.set()
-                request = Request.parse(text)
                 if request is not None:
                     self._requests.put(request)
                     last = request
         except (OSError, ValueError) as exc:
             log(f"input closed: {exc}")
-        if last is not None:
-            last.followed.set()
-        self._requests.put(None)
+        except BaseException as exc:  # noqa: BLE001 -- a dead reader must end the session
+            log(f"input reader failed: {exc!r}")
+        finally:
+            if last is not None:
+                last.followed.set()
+            self._requests.put(None)
+
+    def _skip_rest_of_line(self):
+        while chunk := self._stream.readline(MAX_LINE):
+            if chunk.endswith(b"\n"):
+                return
 
 
 class Session:
@@ -215,9 +254,27 @@ class Session:
         self.output = output
         self.idle = idle
         self.running = True
+        self.signal = None      # the signal that stopped the session (``stop``)
+        self._current = None    # the request being answered, or last answered
+        self._requests = None
+
+    def stop(self, signum: int):
+        """From any thread: end the running search or stream (it is still answered), then
+        answer nothing more."""
+        self.signal = signum
+        self.running = False
+        current = self._current
+        if current is not None:
+            current.interrupt.set()
+            current.followed.set()
+        if self._requests is not None:
+            self._requests.put(None)   # wakes a session waiting for input
 
     def handle(self, request: Request):
         """Answer one request completely (a stream included)."""
+        if request.error is not None:
+            self.output.write(frame(False, request.id, request.error))
+            return
         ctx = self.context
         command = self.table.lookup(request.name, ctx.game) if request.name else None
         if command is None:
@@ -259,11 +316,13 @@ class Session:
         self.output.write("\n")
 
     def serve(self, requests: "queue.Queue[Request | None]"):
-        """Answer until ``quit`` or end of input."""
+        """Answer until ``quit``, end of input or ``stop``."""
+        self._requests = requests
         while self.running:
             request = requests.get()
-            if request is None:
+            if request is None or not self.running:
                 break
+            self._current = request
             self.handle(request)
             if self.idle is not None and self.running and requests.empty():
                 self.idle(request.followed)

@@ -8,14 +8,17 @@ module's ``main``.
 
 import argparse
 import fnmatch
-import json
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from .referee import GameSetup
-from .runner import RESULTS_FILE, EngineSpec, MatchConfig, local_executor, run_match
+from .runner import (RESULTS_FILE, EngineSpec, MatchConfig, MatchMismatch, local_executor,
+                     read_results, run_match)
+from ..results_store import NotAResultsFile, OutputBusy, ResultsWriteError
 from .stats import summarise
+from ..cli_types import positive_int
 from ..search.registry import parse_spec
 
 ENGINE = "{python} gtp_main.py"   # the runner puts the running interpreter for {python}
@@ -63,11 +66,9 @@ def config(cell: Cell, games: int, seed: int) -> MatchConfig:
 
 
 def recorded_rows(root: Path, cell: Cell) -> list[dict]:
-    path = root / cell.name / RESULTS_FILE
-    if not path.exists():
-        return []
-    lines = path.read_text().splitlines()[1:]
-    return [json.loads(line) for line in lines if line.strip()]
+    """The cell's games, each once (``runner.read_results``)."""
+    _, rows, _, _ = read_results(root / cell.name / RESULTS_FILE, log=sys.stderr)
+    return [rows[i] for i in sorted(rows)]
 
 
 def _pct(x: float) -> str:
@@ -120,7 +121,7 @@ def main(all_cells: list[Cell], root: Path, seed: int, doc: str, argv=None) -> i
     ap.add_argument("--only", nargs="+", metavar="GLOB", help="cells to run (names, globs)")
     ap.add_argument("--games", type=int,
                     help="play each selected cell up to this many games (default: its plan)")
-    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--workers", type=positive_int, default=2)
     ap.add_argument("--list", action="store_true", help="print the cells and their commands")
     ap.add_argument("--report", action="store_true", help="only print the table")
     ap.add_argument("--root", type=Path, default=root,
@@ -139,8 +140,12 @@ def main(all_cells: list[Cell], root: Path, seed: int, doc: str, argv=None) -> i
             for cell in cells:
                 games = args.games if args.games is not None else cell.games
                 start = time.monotonic()
-                s = run_match(config(cell, games, seed), root / cell.name, executor,
-                              progress=False)
+                try:
+                    s = run_match(config(cell, games, seed), root / cell.name, executor,
+                                  progress=False)
+                except (OutputBusy, ResultsWriteError, NotAResultsFile,
+                        MatchMismatch) as exc:
+                    raise SystemExit(f"{cell.name}: {exc}") from None
                 low, high = s.interval() if s.total.games else (0.0, 1.0)
                 rate = "-" if s.win_rate is None else _pct(s.win_rate)
                 print(f"{cell.name}: A {rate}% [{_pct(low)}, {_pct(high)}] over "

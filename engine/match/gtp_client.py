@@ -18,7 +18,12 @@ command that timed out) is skipped.
 A reader thread moves stdout lines into a queue, so every wait has a deadline; another keeps
 the last lines of stderr (and keeps the pipe from filling).  The engine runs in a session of
 its own; ``close`` asks it to ``quit`` (unless a command timed out) and then kills its
-whole process group, so nothing it started outlives the client.
+whole process group, so nothing it started outlives the client.  ``kill_engines`` kills
+every engine this process still has open at once: a worker killed with its parent calls it
+(``engine.lifetime``).
+
+``timeout`` (constructor): the deadline of every command sent without one of its own, so a
+caller that gives none (a tsumego baseline) still cannot wait for ever on a hung engine.
 """
 
 import os
@@ -27,12 +32,23 @@ import signal
 import subprocess
 import threading
 import time
+import weakref
 from collections import deque
 from dataclasses import dataclass
 
 STDERR_LINES = 20      # stderr lines kept for crash reports
 QUIT_SECONDS = 2.0     # how long ``close`` waits for a polite exit before killing
 _EOF = None            # what the stdout reader queues when the pipe closes
+_OPEN = weakref.WeakSet()   # clients not yet closed, for ``kill_engines``
+
+
+def kill_engines():
+    """Kill the process group of every open client at once (no ``quit``, no waiting)."""
+    for client in list(_OPEN):
+        try:
+            os.killpg(client.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
 
 
 class EngineFault(RuntimeError):
@@ -65,10 +81,12 @@ class Reply:
 
 class GtpClient:
     """One engine process.  ``argv`` is its command line (a list); ``env`` and ``cwd`` as
-    for ``subprocess.Popen``.  Use as a context manager or call ``close``."""
+    for ``subprocess.Popen``; ``timeout``: seconds a command sent without a timeout of its
+    own may wait (None: for ever).  Use as a context manager or call ``close``."""
 
-    def __init__(self, argv, env=None, cwd=None):
+    def __init__(self, argv, env=None, cwd=None, timeout: float | None = None):
         self.argv = list(argv)
+        self.timeout = timeout
         self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, env=env, cwd=cwd,
                                      start_new_session=True)
@@ -81,6 +99,7 @@ class GtpClient:
                          threading.Thread(target=self._pump_stderr, daemon=True)]
         for t in self._readers:
             t.start()
+        _OPEN.add(self)
 
     # -- the readers (threads) -----------------------------------------------------------
     def _pump_stdout(self):
@@ -100,8 +119,8 @@ class GtpClient:
 
     # -- commands ------------------------------------------------------------------------
     def send(self, command: str, timeout: float | None = None) -> Reply:
-        """Send one command and wait for its reply, at most ``timeout`` seconds (None:
-        forever).  EngineFault when the engine fails."""
+        """Send one command and wait for its reply, at most ``timeout`` seconds (None: the
+        client's ``timeout``).  EngineFault when the engine fails."""
         if "\n" in command or "\r" in command:
             raise ValueError(f"a GTP command is one line: {command!r}")
         if self._closed:
@@ -114,6 +133,7 @@ class GtpClient:
             self.proc.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
             raise self._crash(f"could not send {command!r}") from None
+        timeout = self.timeout if timeout is None else timeout
         deadline = None if timeout is None else start + timeout
         ok, text = self._read_reply(ident, command, deadline)
         return Reply(ok, text, time.monotonic() - start)
@@ -185,6 +205,7 @@ class GtpClient:
         if self._closed:
             return
         self._closed = True
+        _OPEN.discard(self)
         if self.proc.poll() is None and not self._stuck:
             try:
                 self.proc.stdin.write(f"{self._next_id} quit\n".encode())

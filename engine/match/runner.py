@@ -16,13 +16,22 @@ Running (``run_match``): each game is ``run_game(job)`` -- two fresh engine proc
 ``Referee``, the SGF text -- on a ``concurrent.futures`` executor: a process pool locally,
 or ``dask_backend``'s executor on a Dask cluster.  Only the calling process writes files:
 ``results.jsonl`` (a header line with the match's identity, then one JSON row per finished
-game, flushed and fsynced as it arrives), ``games/game-NNNN.sgf`` and ``summary.txt``.  On a
-re-run with the same identity the rows already there are kept and only missing games are
-played (a partial last line left by a kill is cut off); a different identity is refused.
-Files written before ``{python}`` existed named the interpreter ``.venv/bin/python``; such
-a header still matches the same match written with ``{python}``.  Files recorded before
-presets existed resume as ``engine.match.legacy`` says.
-The number of games is not part of the identity, so a match can be extended.
+game, one whole line appended and fsynced as it arrives), ``games/game-NNNN.sgf`` and
+``summary.txt``.  Each row also carries ``match`` (a digest of the identity) and ``code``
+(``engine.results_store.code_version``, the runner's code).  On a re-run with the same
+identity the rows already there are kept and only missing games are played; a different
+identity is refused, naming what differs.  Files written before ``{python}`` existed named
+the interpreter ``.venv/bin/python``; such a header still matches the same match written
+with ``{python}``.  Files recorded before presets existed resume as
+``engine.match.legacy`` says.  The number of games is not part of the identity, so a match can be
+extended.
+
+Integrity (``engine.results_store``): a match holds its folder's lock while it runs, so a
+second one on the same folder refuses, naming the first.  Before playing, a torn last line
+(a kill while writing) or a line that does not parse is moved to ``results.jsonl.corrupt``
+with a message, and its game is played again; readers (``read_results``) keep the first
+row of each game, so nothing is counted twice.  Pool
+workers die with the runner (``engine.lifetime``), and their engines with them.
 
 Before the games, ``warm_up`` starts each distinct engine command once and has it generate
 one move: an engine that compiles on first use (numba's cache) then does so alone, instead
@@ -45,8 +54,11 @@ from tqdm import tqdm
 from ..game.coords import to_gtp
 from ..core.layout import BLACK, WHITE
 from ..game.sgf import save_game
+from ..lifetime import die_with_parent
+from ..results_store import (FolderLock, NotAResultsFile, append_line, code_version,
+                             read_lines, repair, write_error)
 from .legacy import PRESETS_MARKER, pre_presets_identity, stable_setup
-from .gtp_client import CommandFailed, EngineFault, GtpClient
+from .gtp_client import CommandFailed, EngineFault, GtpClient, kill_engines
 from .referee import GameSetup, Referee, parse_opening, random_opening
 from .stats import LABELS, format_summary, summarise
 
@@ -113,6 +125,14 @@ class MatchConfig:
 
     def names(self) -> dict:
         return {"a": self.a.display, "b": self.b.display}
+
+    def digest(self) -> str:
+        """A short digest of the identity: the ``match`` field of every row."""
+        return identity_digest(self.identity())
+
+
+def identity_digest(identity: dict) -> str:
+    return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:10]
 
 
 @dataclass(frozen=True)
@@ -219,9 +239,15 @@ def warm_up(config: MatchConfig):
 
 
 def local_executor(workers: int) -> cf.Executor:
-    """``workers`` processes (fresh interpreters: no forked threads or locks)."""
+    """``workers`` processes (fresh interpreters: no forked threads or locks), each dying
+    with this process and killing its engines then."""
     return cf.ProcessPoolExecutor(max_workers=workers,
-                                  mp_context=multiprocessing.get_context("spawn"))
+                                  mp_context=multiprocessing.get_context("spawn"),
+                                  initializer=_init_worker, initargs=(os.getpid(),))
+
+
+def _init_worker(parent: int):
+    die_with_parent(parent, kill_engines)
 
 
 def dask_backend(client):
@@ -238,52 +264,85 @@ def legacy_identity(identity: dict) -> dict:
     return old
 
 
-class ResultsFile:
-    """The JSONL results of one match (see the module docstring)."""
+def read_results(path, log=None) -> tuple[dict | None, dict, list[int], bool]:
+    """What a results file holds: (its header line, or None for an empty file; the rows by
+    game index, the first of each; the numbers of the lines that do not parse; whether the
+    last line is torn).  ``log`` hears what was left out.  NotAResultsFile when the first
+    line is not a match header."""
+    lines, torn = read_lines(path)
+    if not lines:
+        return None, {}, [], torn
+    try:
+        header = json.loads(lines[0][1])
+        if not isinstance(header["match"], dict):
+            raise TypeError
+    except (ValueError, KeyError, TypeError):
+        raise NotAResultsFile(f"{path}: the first line is not a match header; move the "
+                              f"file away or choose another output folder") from None
+    rows, bad, doubles = {}, [], 0
+    for number, text in lines[1:]:
+        try:
+            row = json.loads(text)
+            index = row["index"]
+            if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+                raise TypeError
+        except (ValueError, KeyError, TypeError):
+            bad.append(number)
+            continue
+        if index in rows:
+            doubles += 1
+        else:
+            rows[index] = row
+    if log is not None:
+        for count, what in ((len(bad) + torn, "unreadable line(s) skipped"),
+                            (doubles, "duplicate row(s) not counted")):
+            if count:
+                print(f"{path}: {count} {what}", file=log)
+    return header, rows, bad, torn
 
-    def __init__(self, path, identity: dict):
+
+class ResultsFile:
+    """The JSONL results of one match (see the module docstring); the caller holds the
+    folder's lock."""
+
+    def __init__(self, path, identity: dict, log=None):
         self.path = Path(path)
         self.identity = identity
+        self.log = log or sys.stderr
 
     def load(self) -> dict:
-        """Rows already recorded, by game index; creates the file when there is none."""
-        data = self.path.read_bytes() if self.path.exists() else b""
-        end = data.rfind(b"\n") + 1
-        if end < len(data):  # a line cut short by a kill
-            with open(self.path, "r+b") as f:
-                f.truncate(end)
-        lines = data[:end].splitlines()
-        if not lines:
-            self._append({"match": self.identity, PRESETS_MARKER: 1}, mode="w")
+        """Rows already recorded, by game index, the file repaired first; creates the file
+        when there is none.  MatchMismatch when it holds another match."""
+        header, rows, bad, torn = read_results(self.path)
+        if header is None:
+            repair(self.path, [], torn, self.log)
+            append_line(self.path, json.dumps({"match": self.identity, PRESETS_MARKER: 1}))
             return {}
-        header = json.loads(lines[0])
         # a file recorded before presets holds what our commands meant then
         same = (self.identity if header.get(PRESETS_MARKER)
                 else pre_presets_identity(self.identity))
         accepted = [] if same is None else [same, legacy_identity(same)]
-        if header.get("match") not in accepted:
+        recorded = header["match"]
+        if recorded not in accepted:
+            differ = sorted(k for k in set(recorded) | set(self.identity)
+                            if recorded.get(k) != self.identity.get(k))
             before = "" if header.get(PRESETS_MARKER) else (
-                " (recorded before presets: our engine's commands resume it with "
-                "--preset paper, engine/match/legacy.py)")
-            raise MatchMismatch(f"{self.path} holds another match{before}; choose another "
-                                f"output folder or delete it")
-        rows = (json.loads(line) for line in lines[1:])
-        return {row["index"]: row for row in rows}
+                "; recorded before presets: our engine's commands resume it with "
+                "--preset paper, engine/match/legacy.py")
+            raise MatchMismatch(f"{self.path} holds another match (it differs in "
+                                f"{', '.join(differ)}{before}); choose another output "
+                                f"folder or delete it")
+        repair(self.path, bad, torn, self.log)
+        _, rows, _, _ = read_results(self.path, self.log)
+        return rows
 
     def append(self, row: dict):
-        self._append(row, mode="a")
-
-    def _append(self, obj, mode):
-        with open(self.path, mode) as f:
-            f.write(json.dumps(obj) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
+        append_line(self.path, json.dumps(row))
 
 
 def default_out_dir(config: MatchConfig) -> Path:
     """A folder named after the match's identity, so re-running a command resumes it."""
-    digest = hashlib.sha256(json.dumps(config.identity(), sort_keys=True).encode())
-    return Path("matches") / f"match-{digest.hexdigest()[:10]}"
+    return Path("matches") / f"match-{config.digest()}"
 
 
 def _score_text(summary) -> str:
@@ -297,9 +356,25 @@ def run_match(config: MatchConfig, out_dir, executor: cf.Executor,
     results, SGF files and summary; return the Summary of all games 0 .. games-1.
     ``warm`` (a function of the config, or None) runs first when games remain."""
     out = Path(out_dir)
-    (out / GAMES_DIR).mkdir(parents=True, exist_ok=True)
+    with FolderLock(out):
+        return _run_locked(config, out, executor, warm, progress)
+
+
+def _write(path: Path, text: str):
+    try:
+        path.write_text(text)
+    except OSError as exc:
+        raise write_error(path, exc) from None
+
+
+def _run_locked(config: MatchConfig, out: Path, executor, warm, progress: bool):
+    try:
+        (out / GAMES_DIR).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise write_error(out / GAMES_DIR, exc) from None
     results = ResultsFile(out / RESULTS_FILE, config.identity())
     rows = results.load()
+    stamp = {"match": config.digest(), "code": code_version()}
     jobs = [job for job in plan(config) if job.index not in rows]
     names = config.names()
 
@@ -318,8 +393,9 @@ def run_match(config: MatchConfig, out_dir, executor: cf.Executor,
                 sgf = row.pop("sgf_data")
                 if sgf is not None:
                     name = f"game-{row['index']:04d}.sgf"
-                    (out / GAMES_DIR / name).write_text(sgf)
+                    _write(out / GAMES_DIR / name, sgf)
                     row["sgf"] = f"{GAMES_DIR}/{name}"
+                row.update(stamp)
                 results.append(row)
                 rows[row["index"]] = row
                 bar.update(1)
@@ -328,6 +404,6 @@ def run_match(config: MatchConfig, out_dir, executor: cf.Executor,
             for future in futures:
                 future.cancel()
     summary = summarise(counted(), names)
-    (out / SUMMARY_FILE).write_text(format_summary(summary) + "\n")
+    _write(out / SUMMARY_FILE, format_summary(summary) + "\n")
     return summary
 

@@ -10,13 +10,19 @@ import threading
 from dataclasses import dataclass, field
 from typing import Protocol
 
+MAX_SECONDS = 1e6          # about 11.6 days: more than any move is given
+MAX_COUNT = 10**15         # playouts or simulated moves: far beyond any search, fits int64
+
 
 @dataclass
 class Budget:
     """Stop at whichever limit comes first; at least one must be set.
 
     ``playouts``: completed playouts; ``seconds``: wall-clock time; ``sim_moves``: forward
-    model calls (moves simulated in tree and playouts, machine-independent)."""
+    model calls (moves simulated in tree and playouts, machine-independent).  Limits above
+    ``MAX_SECONDS`` / ``MAX_COUNT`` (a client's way of saying "no limit": ``time_settings
+    1e308 0 0``, or an infinite share of such a clock) are clamped to them, so the search's
+    arithmetic on them stays finite; NaN is refused."""
     playouts: int | None = None
     seconds: float | None = None
     sim_moves: int | None = None
@@ -26,8 +32,10 @@ class Budget:
             raise ValueError("a budget needs playouts, seconds or sim_moves")
         for name in ("playouts", "seconds", "sim_moves"):
             v = getattr(self, name)
-            if v is not None and v <= 0:
+            if v is not None and not v > 0:   # NaN included
                 raise ValueError(f"budget {name} must be positive, not {v}")
+            if v is not None:
+                setattr(self, name, min(v, MAX_SECONDS if name == "seconds" else MAX_COUNT))
 
 
 @dataclass

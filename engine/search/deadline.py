@@ -57,8 +57,9 @@ class GuardedSearch:
 
     def _progress(self, result: SearchResult):
         self.best_so_far = result
-        if self._forward is not None:
-            self._forward(result)
+        forward = self._forward
+        if forward is not None:
+            forward(result)
 
     def wait(self, deadline: float | None, stop: threading.Event | None = None
              ) -> SearchResult | None:
@@ -77,6 +78,9 @@ class GuardedSearch:
             self._done.wait(max(left, 0.0))
         self._inner_stop.set()
         if not self._done.is_set():
+            # an abandoned search still reports until it returns; its caller has moved on
+            # (an analysis stream ended, another began), so its reports go nowhere
+            self._forward = None
             self.abandoned = True
             return None
         if self._error is not None:

@@ -96,11 +96,14 @@ from . import linuct_kernels as lk
 from . import tree_search
 from .bundles import Knowledge, Position
 from .go_priors import apply_priors
+from .memory import check_pool
 from .options import PlayoutOptions, option
-from .tree import FIRST, NCHILD, TI_ROWS, NodePool, TreeSearcher, clear_pool, position_key
+from .tree import (FIRST, NCHILD, TF_ROWS, TI_ROWS, NodePool, TreeSearcher, clear_pool,
+                   position_key)
 
 FIRST_CHUNK = 8            # playouts in the first call, before the speed is known
 DELTA_ENTRIES = 32         # delta pool entries per node: a header of 2, then ~10-26 indices
+NODE_BYTES = 4 * (TI_ROWS + 1) + 8 * TF_ROWS + 4 * DELTA_ENTRIES   # a FeatureNodePool node
 
 
 @dataclass
@@ -217,6 +220,20 @@ def new_scratch(state, cand: np.ndarray) -> lk.LinuctScratch:
 class LinuctSearcher(TreeSearcher):
     name = "linuct"
     Options = LinuctOptions
+
+    def __init__(self, seed: int = 0, options: dict[str, str] | None = None):
+        super().__init__(seed, options)
+        check_pool(self.name, self.params.max_nodes, NODE_BYTES)   # ValueError, up front
+
+    def set_option(self, key: str, value: str):
+        old = self.params.max_nodes
+        super().set_option(key, value)
+        if key == "max_nodes":
+            try:
+                check_pool(self.name, self.params.max_nodes, NODE_BYTES)
+            except ValueError:
+                super().set_option(key, str(old))
+                raise
 
     def reset(self):
         super().reset()

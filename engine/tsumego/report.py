@@ -1,11 +1,13 @@
 """What a sweep leaves in its output folder, beside the results file: ``summary.json``
-(solve rates with their intervals, and what was loaded, skipped and unreadable),
+(solve rates with their intervals, the configuration the rows counted ran with, and what
+was loaded, skipped and unreadable),
 ``per_problem.md`` (which back end solved which problem) and ``solve_rate.png`` (solve
 rate against budget).  ``rates_table`` is the Markdown table the command line prints."""
 
 import json
 from pathlib import Path
 
+from ..results_store import replace_text, write_error
 from .stats import per_problem, solve_rates
 
 
@@ -68,17 +70,23 @@ def write_report(out: Path, command: str, loaded, settings, restrict: bool, jobs
     rates = solve_rates(rows)
     summary = {
         "command": command,
+        "version": settings.version,
         "problems": len(loaded.problems),
         "restrict": restrict,
         "frame": settings.use_frame,
+        "options": dict(settings.options),
+        "gtp": settings.gtp,
         "unreadable": [{"where": w, "why": y} for w, y in loaded.errors],
         "tst_tests_read": loaded.tests_read,
         "tst_commands_skipped": dict(loaded.skipped),
         "jobs": len(jobs), "rows": len(rows), "failed": len(failures),
         "rates": [r.as_dict() for r in rates],
     }
-    (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
-    (out / "per_problem.md").write_text(problem_table(rows, loaded.problems) + "\n")
+    replace_text(out / "summary.json", json.dumps(summary, indent=2) + "\n")
+    replace_text(out / "per_problem.md", problem_table(rows, loaded.problems) + "\n")
     if rates:
-        plot(rates, out / "solve_rate.png")
+        try:
+            plot(rates, out / "solve_rate.png")
+        except OSError as exc:
+            raise write_error(out / "solve_rate.png", exc) from None
     return rates

@@ -40,7 +40,12 @@ from ..game.sgf import save_game
 from .frame import frame_problem, problem_region
 
 REQUIRED_COLUMNS = ("problem", "algo", "budget", "seed", "move", "correct", "seconds")
-COLUMNS = REQUIRED_COLUMNS + ("restrict",)   # restrict: 1 when the root was restricted
+# the configuration a row ran with, besides its job: the frame (1/0), the options every
+# back end got (``k=v;...``, empty for an external engine), the external engine's command
+# line (empty for ours), and the code (``engine.results_store.code_version``)
+CONFIG_COLUMNS = ("frame", "options", "command", "version")
+COLUMNS = REQUIRED_COLUMNS + ("restrict",) + CONFIG_COLUMNS   # restrict: 1 when restricted
+GTP_TIMEOUT = 300.0   # seconds an external engine may take over one command
 SEARCH_OPTIONS = {"resign_threshold": "0"}   # a tsumego run must name a move
 
 
@@ -113,8 +118,8 @@ class GtpEngine(GtpClient):
     """An external engine process spoken to in GTP (``engine.match.gtp_client``), asked for
     its move in a position; a context manager.  Failures raise RuntimeError subclasses."""
 
-    def __init__(self, command: str):
-        super().__init__(shlex.split(command))
+    def __init__(self, command: str, timeout: float | None = GTP_TIMEOUT):
+        super().__init__(shlex.split(command), timeout=timeout)
 
     def reg_genmove(self, state) -> int:
         """The engine's move for ``state``'s side to move, without playing it."""
@@ -135,10 +140,12 @@ def gtp_name(command: str) -> str:
     return os.path.basename(shlex.split(command)[0])
 
 
-def solve_gtp(problem, command: str, use_frame: bool = True, state=None) -> Outcome:
-    """Ask an external GTP engine for its move (one engine process per call)."""
+def solve_gtp(problem, command: str, use_frame: bool = True, state=None,
+              timeout: float | None = GTP_TIMEOUT) -> Outcome:
+    """Ask an external GTP engine for its move (one engine process per call); an engine
+    silent for ``timeout`` seconds over one command is killed (``EngineTimeout``)."""
     state = position(problem, use_frame) if state is None else state
-    with GtpEngine(command) as engine:
+    with GtpEngine(command, timeout) as engine:
         t0 = time.perf_counter()
         move = engine.reg_genmove(state)
         seconds = time.perf_counter() - t0

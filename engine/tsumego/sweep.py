@@ -1,36 +1,53 @@
 """The sweep: every (problem, back end, budget, seed index) solved once, in parallel, with
-results that survive interruption.
+results that survive interruption, concurrent runs and changed settings.
 
 * Jobs (``plan``) run cheapest budget first, so a sweep cut short still has whole tables
   for the small budgets.  A job is (problem, back-end spec, budget, seed index,
   restricted or not); an external GTP engine adds one job per Go problem (budget 0,
   seed 0, never restricted).
-* Results (``ResultsFile``): a CSV with ``solve.COLUMNS``, one row appended and flushed as
-  each run finishes.  A sweep started again reads the file first and runs only the jobs
-  that have no row yet; a torn last line (the process killed while writing) is cut off.
-  A file written before the ``restrict`` column existed is read as unrestricted rows and
-  rewritten with the column before the first new row goes in.
+* Configuration (``Settings.stamp``): every row also carries what its job ran with besides
+  its coordinates -- the frame, the options every back end got, the external engine's
+  command line, the code version (``solve.CONFIG_COLUMNS``).  A row answers a job only
+  when all of it matches (``Settings.key``), so a sweep re-run with ``--no-frame``, other
+  options, another baseline level or other code runs its jobs anew: the rows of the other
+  configuration stay in the file, are named in a message, and are never counted.
+* Results (``ResultsFile``): a CSV with ``solve.COLUMNS``, one whole line appended and
+  fsynced as each run finishes (``engine.results_store``).  A sweep holds the folder's lock
+  while it runs, so a second sweep on the same folder refuses, naming the first.  Started
+  again, it first repairs the file (a torn last line, or a line that does not parse, goes
+  to ``results.csv.corrupt``, with a message), then runs only the jobs without a row.
+  Readers keep the first row of each (job, configuration), so a duplicate never counts
+  twice.  Files of older columns are read (the missing columns empty: rows of an unknown
+  configuration) and rewritten with every column before the first new row goes in.
 * Parallelism: ``workers <= 1`` runs the jobs in this process; otherwise a local process
   pool (the numba kernels are compiled once here first, so the workers load them instead
-  of each compiling them); ``dask`` (a scheduler address or a ``Client``) runs the same
-  jobs on a Dask cluster.  The problems and their prepared positions travel to each
-  worker once (pool initialiser, Dask ``scatter``), the jobs as plain tuples.
-* A job that raises is reported and left without a row, so a later run retries it.
+  of each compiling them; each worker dies with this process, ``engine.lifetime``);
+  ``dask`` (a scheduler address or a ``Client``) runs the same jobs on a Dask cluster.
+  The problems and their prepared positions travel to each worker once (pool initialiser,
+  Dask ``scatter``), the jobs as plain tuples.
+* A job that raises is reported and left without a row, so a later run retries it; an
+  external engine silent for ``Settings.gtp_timeout`` seconds over one command is killed
+  and its job fails so.
 * Progress (tqdm, with an ETA) is counted in playouts, a GTP run as ``GTP_COST``: the
   budgets differ by a factor of 100, so counting jobs would make the ETA useless.
 """
 
 import csv
+import io
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..game.registry import GameConfig
+from ..lifetime import die_with_parent
+from ..match.gtp_client import kill_engines
+from ..results_store import (FolderLock, NotAResultsFile, append_line, code_version, first_of_each,
+                             read_lines, repair, replace_text)
 from ..search.base import Budget
-from .solve import (COLUMNS, REQUIRED_COLUMNS, gtp_name, position, region_mask, searcher,
-                    solve, solve_gtp)
+from .solve import (COLUMNS, CONFIG_COLUMNS, GTP_TIMEOUT, REQUIRED_COLUMNS, gtp_name,
+                    position, region_mask, searcher, solve, solve_gtp)
 
 GTP_COST = 20_000        # a GTP run's weight on the progress bar, in playouts
 
@@ -48,9 +65,19 @@ class Job:
         return (self.problem, self.algo, self.budget, self.seed, self.restrict)
 
 
-def row_key(row: dict) -> tuple:
+def job_key(row: dict) -> tuple:
     """The ``Job.key`` a result row answers."""
     return (row["problem"], row["algo"], row["budget"], row["seed"], row["restrict"])
+
+
+def row_key(row: dict) -> tuple:
+    """The job and the configuration of a row: what ``Settings.key`` of its job is."""
+    return job_key(row) + tuple(row[c] for c in CONFIG_COLUMNS)
+
+
+def options_text(options) -> str:
+    """The canonical text of (key, value) pairs: sorted, ``k=v`` joined by ``;``."""
+    return ";".join(f"{k}={v}" for k, v in sorted(options))
 
 
 @dataclass(frozen=True)
@@ -59,6 +86,23 @@ class Settings:
     use_frame: bool = True
     options: tuple = ()          # (key, value) pairs for every back end
     gtp: str | None = None       # command line of an external engine
+    gtp_timeout: float | None = GTP_TIMEOUT   # seconds per command of that engine
+    version: str = field(default_factory=code_version)
+
+    def is_gtp(self, job: tuple) -> bool:
+        """Whether a job (a ``Job.key``) is the external engine's."""
+        return bool(self.gtp) and job[2] == 0 and job[1] == gtp_name(self.gtp)
+
+    def stamp(self, job: tuple) -> dict:
+        """The configuration columns of ``job``'s row."""
+        gtp = self.is_gtp(job)
+        return {"frame": "1" if self.use_frame else "0",
+                "options": "" if gtp else options_text(self.options),
+                "command": self.gtp if gtp else "", "version": self.version}
+
+    def key(self, job: Job) -> tuple:
+        """The ``row_key`` of the row that answers ``job`` under these settings."""
+        return job.key + tuple(self.stamp(job.key).values())
 
 
 def plan(problems, algos, budgets, seeds: int, gtp: str | None = None,
@@ -82,65 +126,90 @@ class ResultsFile:
     def __init__(self, path):
         self.path = Path(path)
 
-    def rows(self) -> list[dict]:
-        if not self.path.exists():
-            return []
-        self._cut_torn_line()
-        with self.path.open(newline="") as f:
-            reader = csv.DictReader(f)
-            if reader.fieldnames is not None and tuple(reader.fieldnames) not in (
-                    COLUMNS, REQUIRED_COLUMNS):
-                raise ValueError(f"{self.path}: columns {reader.fieldnames}, "
-                                 f"expected {list(COLUMNS)}")
-            return [self._typed(row) for row in reader]
+    def lock(self) -> FolderLock:
+        return FolderLock(self.path.parent)
+
+    def _scan(self):
+        """(header, typed rows in file order, numbers of the lines that do not parse,
+        whether the last line is torn)."""
+        lines, torn = read_lines(self.path)
+        if not lines:
+            return COLUMNS, [], [], torn
+        header = tuple(next(csv.reader([lines[0][1]]), ()))
+        if not (len(REQUIRED_COLUMNS) <= len(header) <= len(COLUMNS)
+                and header == COLUMNS[:len(header)]):
+            raise NotAResultsFile(f"{self.path}: columns {list(header)}, expected "
+                                  f"{list(COLUMNS)}: not a sweep's results file; move it "
+                                  f"away or choose another output folder")
+        rows, bad = [], []
+        for number, text in lines[1:]:
+            row = self._parse(header, text)
+            if row is None:
+                bad.append(number)
+            else:
+                rows.append(row)
+        return header, rows, bad, torn
+
+    def rows(self, log=None) -> list[dict]:
+        """Every readable row, the first of each (job, configuration) only; what was left
+        out is reported to ``log`` when given."""
+        _, rows, bad, torn = self._scan()
+        unique, doubles = first_of_each(rows, row_key)
+        if log is not None:
+            if bad or torn:
+                print(f"{self.path}: {len(bad) + torn} unreadable line(s) skipped",
+                      file=log)
+            if doubles:
+                print(f"{self.path}: {doubles} duplicate row(s) not counted", file=log)
+        return unique
+
+    def prepare(self, log=None):
+        """Before appending (the caller holds the lock): move unreadable lines out, and
+        bring a file of older columns up to ``COLUMNS``."""
+        header, rows, bad, torn = self._scan()
+        repair(self.path, bad, torn, log)
+        if rows and header != COLUMNS:
+            lines = [dict(zip(COLUMNS, COLUMNS))] + [self._text(r) for r in rows]
+            replace_text(self.path, "".join(self._line(r) + "\n" for r in lines))
 
     def done(self) -> set:
         return {row_key(r) for r in self.rows()}
 
     def append(self, row: dict):
-        new = not self.path.exists() or self.path.stat().st_size == 0
-        if not new and self._header() == REQUIRED_COLUMNS:
-            self._add_restrict_column()
-        with self.path.open("a", newline="") as f:
-            writer = csv.DictWriter(f, fieldnames=COLUMNS)
-            if new:
-                writer.writeheader()
-            writer.writerow(self._text(row))
-            f.flush()
-            os.fsync(f.fileno())
+        if not self.path.exists() or self.path.stat().st_size == 0:
+            append_line(self.path, self._line(dict(zip(COLUMNS, COLUMNS))))
+        append_line(self.path, self._line(self._text(row)))
 
-    def _header(self) -> tuple:
-        with self.path.open(newline="") as f:
-            return tuple(next(csv.reader(f), ()))
-
-    def _add_restrict_column(self):
-        """Rewrite a file of the older columns with ``restrict`` (its rows ran without);
-        the new file replaces the old one at once, so an interruption loses nothing."""
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        with tmp.open("w", newline="") as f:
-            writer = csv.DictWriter(f, fieldnames=COLUMNS)
-            writer.writeheader()
-            for row in self.rows():
-                writer.writerow(self._text(row))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, self.path)
+    @staticmethod
+    def _line(row: dict) -> str:
+        out = io.StringIO()
+        csv.writer(out, lineterminator="").writerow(
+            [" ".join(str(row.get(c, "")).splitlines()) for c in COLUMNS])
+        return out.getvalue()
 
     @staticmethod
     def _text(row: dict) -> dict:
         return {**row, "correct": int(row["correct"]), "seconds": f"{row['seconds']:.4f}",
                 "restrict": int(row.get("restrict", False))}
 
-    def _cut_torn_line(self):
-        data = self.path.read_bytes()
-        if data and not data.endswith(b"\n"):
-            self.path.write_bytes(data[: data.rfind(b"\n") + 1])
-
     @staticmethod
-    def _typed(row: dict) -> dict:
-        return {**row, "budget": int(row["budget"]), "seed": int(row["seed"]),
-                "correct": row["correct"] == "1", "seconds": float(row["seconds"]),
-                "restrict": row.get("restrict", "0") == "1"}
+    def _parse(header: tuple, text: str) -> dict | None:
+        """A typed row, or None for a line that is not one."""
+        try:
+            values = next(csv.reader([text]))
+        except (csv.Error, StopIteration):
+            return None
+        if len(values) != len(header):
+            return None
+        row = {c: "" for c in COLUMNS} | {"restrict": "0"} | dict(zip(header, values))
+        if row["correct"] not in ("0", "1") or row["restrict"] not in ("0", "1"):
+            return None
+        try:
+            return {**row, "budget": int(row["budget"]), "seed": int(row["seed"]),
+                    "correct": row["correct"] == "1", "seconds": float(row["seconds"]),
+                    "restrict": row["restrict"] == "1"}
+        except ValueError:
+            return None
 
 
 # -- running one job, wherever it runs -------------------------------------------------------
@@ -159,16 +228,19 @@ def execute(prepared: dict, job: tuple, settings: Settings) -> dict:
     """Run one job (a ``Job.key`` tuple); returns its row."""
     name, algo, budget, seed, restrict = job
     problem, state, mask = prepared[name]
-    if settings.gtp and budget == 0 and algo == gtp_name(settings.gtp):
-        return solve_gtp(problem, settings.gtp, state=state).as_row()
-    return solve(problem, algo, budget, seed, options=dict(settings.options), state=state,
-                 restrict=restrict, mask=mask).as_row()
+    if settings.is_gtp(job):
+        outcome = solve_gtp(problem, settings.gtp, state=state, timeout=settings.gtp_timeout)
+    else:
+        outcome = solve(problem, algo, budget, seed, options=dict(settings.options),
+                        state=state, restrict=restrict, mask=mask)
+    return {**outcome.as_row(), **settings.stamp(job)}
 
 
 _WORKER = {}   # what the pool initialiser hands each worker process
 
 
-def _init_worker(prepared, settings):
+def _init_worker(prepared, settings, parent):
+    die_with_parent(parent, kill_engines)
     _WORKER["prepared"], _WORKER["settings"] = prepared, settings
 
 
@@ -201,7 +273,7 @@ def _local_results(prepared, todo, settings, workers):
                 yield job, None, e
         return
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
-                             initargs=(prepared, settings)) as pool:
+                             initargs=(prepared, settings, os.getpid())) as pool:
         futures = {pool.submit(_execute_in_worker, job.key): job for job in todo}
         try:
             for fut in as_completed(futures):
@@ -228,27 +300,50 @@ def _dask_results(prepared, todo, settings, dask):
 
 def run_sweep(problems, jobs, results: ResultsFile, workers: int | None = None, dask=None,
               settings: Settings = Settings(), progress: bool = True, log=sys.stderr):
-    """Run the jobs that ``results`` has no row for, appending each row as it comes.
+    """Run the jobs that ``results`` has no row for under ``settings``, appending each row
+    as it comes, holding the folder's lock (``OutputBusy`` when another process does).
     Returns (rows of ``jobs`` now in the file, jobs that failed with their errors)."""
-    done = results.done()
-    todo = [j for j in jobs if j.key not in done]
+    with results.lock():
+        results.prepare(log)
+        rows = results.rows(log)
+        done = {row_key(r) for r in rows}
+        todo = [j for j in jobs if settings.key(j) not in done]
+        _report_other_configurations(rows, jobs, settings, results.path, log)
+        failures = []
+        if todo:
+            failures = _run(problems, todo, results, workers, dask, settings, progress, log)
+        wanted = {settings.key(j) for j in jobs}
+        return [r for r in results.rows() if row_key(r) in wanted], failures
+
+
+def _report_other_configurations(rows, jobs, settings: Settings, path, log):
+    """Say how many rows answer these jobs under another configuration, and why."""
+    stamps = {j.key: settings.stamp(j.key) for j in jobs}
+    other = [r for r in rows if job_key(r) in stamps
+             and {c: r[c] for c in CONFIG_COLUMNS} != stamps[job_key(r)]]
+    if other:
+        differ = sorted({c for r in other for c in CONFIG_COLUMNS
+                         if r[c] != stamps[job_key(r)][c]})
+        print(f"{path}: {len(other)} row(s) of these jobs ran with another "
+              f"{'/'.join(differ)}; they are kept, not counted, and the jobs run again",
+              file=log)
+
+
+def _run(problems, todo, results, workers, dask, settings, progress, log) -> list:
     failures = []
-    if todo:
-        prepared = prepare(problems, settings.use_frame)
-        searchers = sorted({j.algo for j in todo if j.budget > 0})
-        if dask is None:
-            warm_up(searchers, sorted({p.game for p in problems}), dict(settings.options))
-        workers = os.cpu_count() if workers is None else workers
-        stream = (_dask_results(prepared, todo, settings, dask) if dask is not None
-                  else _local_results(prepared, todo, settings, workers))
-        with _progress(todo, progress) as bar:
-            for job, row, exc in stream:
-                if exc is not None:
-                    failures.append((job, exc))
-                    print(f"failed: {job.key}: {type(exc).__name__}: {exc}", file=log)
-                else:
-                    results.append(row)
-                bar.update(cost(job))
-    wanted = {j.key for j in jobs}
-    rows = [r for r in results.rows() if row_key(r) in wanted]
-    return rows, failures
+    prepared = prepare(problems, settings.use_frame)
+    searchers = sorted({j.algo for j in todo if j.budget > 0})
+    if dask is None:
+        warm_up(searchers, sorted({p.game for p in problems}), dict(settings.options))
+    workers = os.cpu_count() if workers is None else workers
+    stream = (_dask_results(prepared, todo, settings, dask) if dask is not None
+              else _local_results(prepared, todo, settings, workers))
+    with _progress(todo, progress) as bar:
+        for job, row, exc in stream:
+            if exc is not None:
+                failures.append((job, exc))
+                print(f"failed: {job.key}: {type(exc).__name__}: {exc}", file=log)
+            else:
+                results.append(row)
+            bar.update(cost(job))
+    return failures

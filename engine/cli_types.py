@@ -1,0 +1,80 @@
+"""argparse types for the command lines (engine, match runner, tsumego sweep): a bad
+value is an argparse error naming the option, exit status 2, never a traceback or a run
+that silently means something else (``--komi nan``, ``--workers 0``, a seed that does not
+fit the generator's 64 bits)."""
+
+import argparse
+import math
+
+SEED_LIMIT = 2**64   # the generators are seeded with 64 bits: larger seeds would wrap
+MAX_SECONDS = 1e6    # a timeout or clock longer than this (11.6 days) is a mistake, and
+                     # waits beyond threading.TIMEOUT_MAX would overflow
+
+
+def count(text: str) -> int:
+    """An integer >= 0."""
+    value = _int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative, not {text}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    value = _int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, not {text}")
+    return value
+
+
+def seed(text: str) -> int:
+    value = count(text)
+    if value >= SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"must be below 2**64, not {text}")
+    return value
+
+
+def finite(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"must be a finite number, not {text}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    value = finite(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be positive, not {text}")
+    return value
+
+
+def non_negative_float(text: str) -> float:
+    value = finite(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative, not {text}")
+    return value
+
+
+def seconds(text: str) -> float:
+    """A positive duration of at most ``MAX_SECONDS``."""
+    return _at_most(positive_float(text), text)
+
+
+def clock_seconds(text: str) -> float:
+    """A duration of 0 to ``MAX_SECONDS`` (a clock setting, a grace)."""
+    return _at_most(non_negative_float(text), text)
+
+
+def _at_most(value: float, text: str) -> float:
+    if value > MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_SECONDS:g} s, not {text}")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text}") from None
