@@ -266,7 +266,11 @@ class LinuctSearcher(TreeSearcher):
         know = self._knowledge_arrays()
         if self.pool is None:
             self.pool = FeatureNodePool(self.params.max_nodes)
-        kept = self.pool.key == position_key(state.s, state.meta, state.komi)
+        # the model stays with the tree: not kept when ``_prepare`` rebuilds the root for
+        # another position or for another ``allowed`` region
+        region = None if allowed is None else allowed.tobytes()
+        kept = (self.pool.key == position_key(state.s, state.meta, state.komi)
+                and region == self._region)
         cand = self._prepare(state, allowed)
         pool = self.pool
         scratch = new_scratch(state, cand)
