@@ -6,6 +6,8 @@ fit the generator's 64 bits)."""
 import argparse
 import math
 
+from .search import registry
+
 SEED_LIMIT = 2**64   # the generators are seeded with 64 bits: larger seeds would wrap
 MAX_SECONDS = 1e6    # a timeout or clock longer than this (11.6 days) is a mistake, and
                      # waits beyond threading.TIMEOUT_MAX would overflow
@@ -65,6 +67,14 @@ def seconds(text: str) -> float:
 def clock_seconds(text: str) -> float:
     """A duration of 0 to ``MAX_SECONDS`` (a clock setting, a grace)."""
     return _at_most(non_negative_float(text), text)
+
+
+def key_value(text: str) -> tuple[str, str]:
+    """A back-end option ``KEY=VALUE`` (``registry.parse_pair``)."""
+    try:
+        return registry.parse_pair(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _at_most(value: float, text: str) -> float:

@@ -9,6 +9,11 @@
     python scripts/match.py --a "/usr/games/gnugo --mode gtp --level 1" \\
         --b "/usr/games/gnugo --mode gtp --level 1" --games 2 --random-opening 2
 
+    # Gomoku brains (the Gomocup protocol), 15x15 freestyle, 1 s a move
+    python scripts/match.py --protocol brain --a "python -m engine.pbrain --seed {seed}" \\
+        --b "python -m engine.pbrain --set playout=light --seed {seed}" \\
+        --size 15 --move-time 1 --games 10 --random-opening 2
+
 ``--a``/``--b`` alternate colours game by game; ``--black``/``--white`` fix them.  Each
 engine is any GTP command line (split like a shell does); ``{seed}`` in it becomes a seed
 derived from ``--seed`` for each game.  Results, SGF files and a summary go to ``--out``
@@ -23,6 +28,7 @@ import os
 import sys
 
 from engine.cli_types import clock_seconds, count, finite, positive_int, seconds, seed
+from engine.match.brain_referee import BrainSetup
 from engine.match.referee import GameSetup
 from engine.match.runner import (EngineSpec, MatchConfig, MatchMismatch, WarmUpFailed,
                                  dask_backend, default_out_dir, local_executor, run_match,
@@ -43,8 +49,12 @@ def argument_parser() -> argparse.ArgumentParser:
     pair.add_argument("--white", metavar="CMD", help="engine B, always white")
     pair.add_argument("--names", nargs=2, metavar=("A", "B"), default=("", ""),
                       help="display names (default: the command lines)")
+    ap.add_argument("--protocol", choices=("gtp", "brain"), default="gtp",
+                    help="how the engines are spoken to: GTP, or the Gomocup brain "
+                         "protocol (Gobang only; see docs/gomoku.md)")
     game = ap.add_argument_group("game")
-    game.add_argument("--game", choices=("go", "gobang"), default="go")
+    game.add_argument("--game", choices=("go", "gobang"),
+                      help="default go (gobang with --protocol brain)")
     game.add_argument("--size", type=positive_int, help="board size (default 9 Go, 15 Gobang)")
     game.add_argument("--komi", type=finite, default=7.5)
     game.add_argument("--rule", choices=("freestyle", "exact5"), default="freestyle",
@@ -60,10 +70,16 @@ def argument_parser() -> argparse.ArgumentParser:
                         help="per-move playouts, set with nakade-budget (our engines)")
     clock = budget.add_mutually_exclusive_group()
     clock.add_argument("--move-time", type=seconds, metavar="S",
-                       help="seconds per move (sent as time_settings 0 S 1), enforced")
+                       help="seconds per move (sent as time_settings 0 S 1, or to brains "
+                            "as INFO timeout_turn), enforced")
     clock.add_argument("--time-settings", type=clock_seconds, nargs=3,
                        metavar=("MAIN", "BYO", "STONES"),
                        help="Canadian clock per side, sent as time_settings, enforced")
+    budget.add_argument("--match-time", type=seconds, metavar="S",
+                        help="brains: seconds for a whole game (INFO timeout_match, "
+                             "time_left before each move), enforced")
+    budget.add_argument("--max-memory", type=positive_int, metavar="MIB",
+                        help="brains: INFO max_memory (not enforced)")
     budget.add_argument("--time-grace", type=clock_seconds, default=0.5,
                         help="seconds a move may overrun its clock (default 0.5)")
     budget.add_argument("--move-timeout", type=seconds, default=600.0,
@@ -110,13 +126,25 @@ def config_from(args, ap) -> MatchConfig:
         time = TimeSettings(0.0, args.move_time, 1)
     else:
         time = None
+    brain = args.protocol == "brain"
+    game = args.game or ("gobang" if brain else "go")
+    if not brain and (args.match_time or args.max_memory):
+        ap.error("--match-time and --max-memory are for --protocol brain")
+    if brain and (args.time_settings or args.playouts or args.cleanup):
+        ap.error("--protocol brain takes --move-time and --match-time, not --time-settings, "
+                 "--playouts or --cleanup")
+    common = dict(game=game, size=args.size or DEFAULT_SIZE[game], komi=args.komi,
+                  rule=args.rule, superko=args.superko, max_moves=args.max_moves,
+                  time_grace=args.time_grace, move_timeout=args.move_timeout,
+                  command_timeout=args.command_timeout, startup_timeout=args.startup_timeout)
     try:
-        setup = GameSetup(
-            game=args.game, size=args.size or DEFAULT_SIZE[args.game], komi=args.komi,
-            rule=args.rule, superko=args.superko, max_moves=args.max_moves, time=time,
-            time_grace=args.time_grace, move_timeout=args.move_timeout,
-            command_timeout=args.command_timeout, startup_timeout=args.startup_timeout,
-            cleanup=args.cleanup, playouts=args.playouts)
+        if brain:
+            setup = BrainSetup(**common, timeout_turn=args.move_time,
+                               timeout_match=args.match_time,
+                               max_memory=args.max_memory and args.max_memory * 2**20)
+        else:
+            setup = GameSetup(**common, time=time, cleanup=args.cleanup,
+                              playouts=args.playouts)
         return MatchConfig(
             a=EngineSpec("a", commands[0], args.names[0]),
             b=EngineSpec("b", commands[1], args.names[1]), setup=setup, games=args.games,

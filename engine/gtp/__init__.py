@@ -26,7 +26,7 @@ import threading
 import time
 
 from .. import NAME, __version__
-from ..cli_types import finite, positive_float, positive_int, seed
+from ..cli_types import finite, key_value, positive_float, positive_int, seed
 from ..game.registry import game
 from ..scoring import ownership
 from ..search import presets, registry
@@ -46,13 +46,6 @@ def build_table() -> CommandTable:
     gfx.register(table)
     reports.register(table)
     return table
-
-
-def _key_value(text: str) -> tuple[str, str]:
-    try:
-        return registry.parse_pair(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def argument_parser() -> argparse.ArgumentParser:
@@ -88,7 +81,7 @@ def argument_parser() -> argparse.ArgumentParser:
                          "strong (the default: each game's strongest configuration) or "
                          "paper (the plain back end of the papers)")
     ap.add_argument("--seed", type=seed, default=0, help="seed of every random choice")
-    ap.add_argument("--set", type=_key_value, action="append", default=[],
+    ap.add_argument("--set", type=key_value, action="append", default=[],
                     metavar="KEY=VALUE", help="back-end parameter (repeatable)")
     ap.add_argument("--resign-threshold", type=finite, metavar="WINRATE",
                     help="resign below this win rate (0 never); a back-end parameter")

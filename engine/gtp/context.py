@@ -21,7 +21,7 @@ from ..game.registry import GameConfig, new_state, names as game_names
 from ..scoring import DEAD, stones_with_status
 from ..search import presets, registry
 from ..search.base import Budget, SearchResult
-from ..search.deadline import GuardedSearch, fallback_result
+from ..search.deadline import GuardedSearch, fallback_result, fresh_searcher
 from .protocol import log
 from ..timecontrol import Clock, TimeSettings, allocate
 
@@ -229,14 +229,8 @@ class Context:
             progress)
         result = guard.wait(deadline, stop)
         if result is None:
-            self.searcher = self._fresh_searcher()
+            self.searcher = fresh_searcher(self.searcher)
         return result, guard.best_so_far
-
-    def _fresh_searcher(self):
-        """A new back end configured as the current one (its tree and generator new)."""
-        options = {k: str(v) for k, v in self.searcher.options().items()}
-        return registry.make(self.searcher.name, seed=int(options.pop("seed", 0)),
-                             options=options)
 
     def ponder(self, stop: threading.Event):
         """While pondering is on, search the position as it stands (the opponent to move,

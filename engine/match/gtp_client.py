@@ -187,6 +187,10 @@ class GtpClient:
             return names[1]
         return names[0] if names else "engine"
 
+    def _goodbye(self) -> bytes:
+        """What ``close`` sends to ask the engine to exit."""
+        return f"{self._next_id} quit\n".encode()
+
     def stderr_tail(self) -> list[str]:
         return list(self._stderr)
 
@@ -208,7 +212,7 @@ class GtpClient:
         _OPEN.discard(self)
         if self.proc.poll() is None and not self._stuck:
             try:
-                self.proc.stdin.write(f"{self._next_id} quit\n".encode())
+                self.proc.stdin.write(self._goodbye())
                 self.proc.stdin.flush()
             except (BrokenPipeError, OSError, ValueError):
                 pass

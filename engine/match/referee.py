@@ -309,7 +309,7 @@ class Referee:
         passes = 0
         while passes < 2:
             if self.setup.game == "gobang" and self.state.is_terminal():
-                raise self._gobang_end()
+                raise gobang_end(self.state)
             if len(self.state.moves) >= self.setup.move_limit:
                 raise _GameOver(0, "move limit", "Draw",
                                 f"move limit of {self.setup.move_limit} moves reached")
@@ -345,12 +345,6 @@ class Referee:
             raise _forfeit(colour, "illegal", f"illegal move {exc}") from None
         return move
 
-    def _gobang_end(self) -> _GameOver:
-        w = self.state.winner()
-        if w == 0:
-            return _GameOver(0, "full board", "Draw", "the board is full")
-        return _GameOver(w, "five", f"{COLOUR_LETTER[w]}+", f"{COLOUR_NAME[w]} made five")
-
     def _score(self) -> _GameOver:
         """After two passes (Go): the result by the rule of the module docstring."""
         answers = {}
@@ -367,6 +361,14 @@ class Referee:
         self.area_score, self.score_source = area, source
         return _GameOver(_winner_of(score), "score", score_text(score) if score else "Draw",
                         f"{score_text(score)} by {source} ({said})")
+
+
+def gobang_end(state) -> _GameOver:
+    """The end of a decided Gobang game: a five or a full board."""
+    w = state.winner()
+    if w == 0:
+        return _GameOver(0, "full board", "Draw", "the board is full")
+    return _GameOver(w, "five", f"{COLOUR_LETTER[w]}+", f"{COLOUR_NAME[w]} made five")
 
 
 def random_opening(setup: GameSetup, k: int, seed: int) -> list[int]:

@@ -13,7 +13,7 @@ running the match (``sys.executable``), so a stored command does not name a mach
 paths.
 
 Running (``run_match``): each game is ``run_game(job)`` -- two fresh engine processes, a
-``Referee``, the SGF text -- on a ``concurrent.futures`` executor: a process pool locally,
+referee, the SGF text -- on a ``concurrent.futures`` executor: a process pool locally,
 or ``dask_backend``'s executor on a Dask cluster.  Only the calling process writes files:
 ``results.jsonl`` (a header line with the match's identity, then one JSON row per finished
 game, one whole line appended and fsynced as it arrives), ``games/game-NNNN.sgf`` and
@@ -32,6 +32,10 @@ second one on the same folder refuses, naming the first.  Before playing, a torn
 with a message, and its game is played again; readers (``read_results``) keep the first
 row of each game, so nothing is counted twice.  Pool
 workers die with the runner (``engine.lifetime``), and their engines with them.
+
+Protocols: the setup says which (``GameSetup`` is GTP, ``brain_referee.BrainSetup`` the
+Gomocup brain protocol); ``PROTOCOLS`` gives each its client and referee, and everything
+else -- plans, seeds, results, statistics -- is shared.
 
 Before the games, ``warm_up`` starts each distinct engine command once and has it generate
 one move: an engine that compiles on first use (numba's cache) then does so alone, instead
@@ -57,6 +61,8 @@ from ..game.sgf import save_game
 from ..lifetime import die_with_parent
 from ..results_store import (FolderLock, NotAResultsFile, append_line, code_version,
                              read_lines, repair, write_error)
+from .brain_client import BrainClient
+from .brain_referee import BrainReferee
 from .legacy import PRESETS_MARKER, pre_presets_identity, stable_setup
 from .gtp_client import CommandFailed, EngineFault, GtpClient, kill_engines
 from .referee import GameSetup, Referee, parse_opening, random_opening
@@ -68,6 +74,16 @@ GAMES_DIR = "games"
 SEED_TEMPLATE = "{seed}"
 PYTHON_TEMPLATE = "{python}"
 LEGACY_PYTHON = ".venv/bin/python"   # what result files said before PYTHON_TEMPLATE
+# protocol -> (client class, referee class, the commands that make a fresh engine move)
+PROTOCOLS = {
+    "gtp": (GtpClient, Referee,
+            lambda size: (f"boardsize {size}", "clear_board", "genmove b")),
+    "brain": (BrainClient, BrainReferee, lambda size: (f"START {size}", "BEGIN")),
+}
+
+
+def protocol(setup: GameSetup) -> str:
+    return getattr(setup, "protocol", "gtp")
 
 
 class MatchMismatch(ValueError):
@@ -117,11 +133,14 @@ class MatchConfig:
     def identity(self) -> dict:
         """What fixes the content of the games (JSON-ready): not the number of games, the
         display names, or how the games are run."""
-        return json.loads(json.dumps({
+        identity = {
             "a": self.a.command, "b": self.b.command,
             "setup": stable_setup(asdict(self.setup)),
             "alternate": self.alternate, "seed": self.seed,
-            "random_opening": self.random_opening, "openings": list(self.openings)}))
+            "random_opening": self.random_opening, "openings": list(self.openings)}
+        if protocol(self.setup) != "gtp":   # GTP matches keep the identity they always had
+            identity["protocol"] = protocol(self.setup)
+        return json.loads(json.dumps(identity))
 
     def names(self) -> dict:
         return {"a": self.a.display, "b": self.b.display}
@@ -182,15 +201,16 @@ def run_game(job: GameJob) -> dict:
     """Play one game; its result row, with the SGF text under ``sgf_data`` (None when the
     engines could not even be started)."""
     labels = {BLACK: job.black, WHITE: job.white}
+    client_class, referee_class, _ = PROTOCOLS[protocol(job.setup)]
     clients = []
     try:
         try:
             for argv in (job.black_argv, job.white_argv):
-                clients.append(GtpClient(argv))
+                clients.append(client_class(argv))
         except OSError as exc:  # a command that cannot be started (warm-up skipped)
             return _row(job, winner=None, result="Void", reason="error",
                         detail=f"cannot start an engine: {exc}")
-        outcome = Referee(job.setup, *clients, opening=job.opening).play()
+        outcome = referee_class(job.setup, *clients, opening=job.opening).play()
     finally:
         for client in clients:
             client.close()
@@ -227,11 +247,12 @@ def warm_up(config: MatchConfig):
     """Start each distinct engine command once and have it generate a move on the match's
     board; WarmUpFailed when one cannot."""
     setup = config.setup
+    client_class, _, commands = PROTOCOLS[protocol(setup)]
     for spec in {config.a.command: config.a, config.b.command: config.b}.values():
         argv = spec.argv(derive_seed(config.seed, "warm-up", spec.label))
         try:
-            with GtpClient(argv) as client:
-                for command in (f"boardsize {setup.size}", "clear_board", "genmove b"):
+            with client_class(argv) as client:
+                for command in commands(setup.size):
                     client.ask(command, setup.startup_timeout)
         except (OSError, EngineFault, CommandFailed) as exc:
             raise WarmUpFailed(f"engine {spec.label.upper()} ({spec.command}) does not "

@@ -23,6 +23,7 @@ from typing import Callable
 import numpy as np
 
 from ..core.layout import BLACK, BOARD, EMPTY, GAME_GO, M_GAME, M_HASH, M_KO, PASS, WHITE
+from . import registry
 from .base import SearchResult
 
 STOP_GRACE = 0.25     # seconds a stopped search gets to return before it is abandoned
@@ -90,6 +91,13 @@ class GuardedSearch:
     def join(self, timeout: float | None = None) -> bool:
         """Wait for an abandoned search to end; True when it has."""
         return self._done.wait(timeout)
+
+
+def fresh_searcher(searcher):
+    """A new back end configured as ``searcher`` (its tree and generator new): what takes
+    the place of one left to an abandoned search."""
+    options = {k: str(v) for k, v in searcher.options().items()}
+    return registry.make(searcher.name, seed=int(options.pop("seed", 0)), options=options)
 
 
 def quick_move(state, color: int, seed: int = 0) -> int:

@@ -1,0 +1,4 @@
+"""``python -m engine.pbrain``: the Gomocup brain on stdin/stdout."""
+from engine.pbrain import main
+
+main()

@@ -1,0 +1,283 @@
+"""The engine side of a Gomocup brain: one Gobang game, the search back end that answers
+its moves, and the limits the manager set.  ``engine.pbrain.session`` turns protocol lines
+into calls here and the results back into lines; nothing here reads or writes a stream.
+
+Every public method either does all it says or raises ``BrainError`` with a reason and
+changes nothing (the session answers ``ERROR reason``).  Colours: the side to move is the
+brain whenever it is asked for a move, so a TURN plays the opponent's stone for the side
+to move and then answers for the next; BOARD fields are relative to the brain (1 own, 2 the
+opponent's) and the counts say who is black.  Coordinates: x the column, y the row.
+
+Back end: the same registry, spec grammar (``--algo``), presets (``--preset``), options
+(``--set``) and seed as the GTP engine.  The options, from the weakest say to the
+strongest: the preset's for Gobang (``engine.search.presets``: each group only where the
+back end knows it), ``BRAIN_OPTIONS`` (the MCTS-Solver, so a proven win is played at once,
+and no resignation, which the protocol does not have), again only where known, then the
+command line's.
+"""
+
+import time
+from dataclasses import dataclass
+
+from .. import NAME, __version__
+from ..game.coords import point, row_col
+from ..game.gobang_state import GobangState
+from ..game.rules import GobangRules
+from ..search import presets, registry
+from .limits import Limits, own_moves_left, rule_variant
+from .memory import node_bytes, pool_nodes, resident_bytes
+from .thinker import Thinker
+
+BRAIN_OPTIONS = (("solver", "1"), ("resign_threshold", "0"))
+MIN_POOL_NODES = 1_000
+ABOUT = {"name": NAME, "version": __version__, "author": "the nakade authors",
+         "country": "unknown"}
+OWN, OPPONENT, MARKER = 1, 2, 3
+
+
+class BrainError(Exception):
+    """A command the brain cannot carry out; the message says why.  Nothing changed."""
+
+
+@dataclass(frozen=True)
+class BrainSettings:
+    """The command line: the back end, its preset and options, the seed, fixed per-move
+    caps."""
+    algo: str = "uct"
+    seed: int = 0
+    options: tuple[tuple[str, str], ...] = ()   # back-end parameters, in order
+    playouts: int | None = None
+    seconds: float | None = None
+    preset: str = presets.DEFAULT
+
+    def back_end_options(self) -> dict[str, str]:
+        """ValueError for an unknown back end or preset."""
+        name = registry.parse_spec(self.algo).name
+        known = registry.option_names(name)
+        return {**presets.options(self.preset, "gobang", name),
+                **{k: v for k, v in BRAIN_OPTIONS if k in known}, **dict(self.options)}
+
+    def make_searcher(self):
+        """ValueError for a bad spec, an unknown back end or option, or a bad value."""
+        return registry.make(self.algo, seed=self.seed, options=self.back_end_options())
+
+
+class Brain:
+    def __init__(self, settings: BrainSettings, searcher=None):
+        self.settings = settings
+        searcher = searcher if searcher is not None else settings.make_searcher()
+        self.thinker = Thinker(searcher, settings.seed)
+        self.max_nodes = int(searcher.options()["max_nodes"])   # the most the pool gets
+        self.limits = Limits()
+        self.variant = "freestyle"
+        self.state: GobangState | None = None
+        self.notes: list[tuple[str, str]] = []   # ("message" | "debug", text) to send
+        self._rule_problem: str | None = None
+        self._pool_for: int | None = None        # the max_memory the pool was sized for
+
+    # -- set-up ------------------------------------------------------------------------
+    def start(self, width: int, height: int | None = None):
+        """A new empty board (square only)."""
+        if height is not None and height != width:
+            raise BrainError(f"rectangular boards are not supported ({width}x{height})")
+        try:
+            rules = GobangRules(size=width, variant=self.variant)
+        except ValueError as exc:
+            raise BrainError(f"unsupported size: {exc}") from None
+        self.state = GobangState(rules)
+        self.thinker.reset()
+
+    def restart(self):
+        self.start(self._board().size)
+
+    def info(self, key: str, value: str):
+        """One INFO line.  Problems cannot be answered now (INFO has no reply): a bad value
+        becomes a MESSAGE before the next reply; a rule the brain cannot play, or a memory
+        limit it cannot keep, makes every move command an ERROR until it changes."""
+        try:
+            self.limits.set(key, value)
+        except ValueError as exc:
+            self.notes.append(("message", f"{exc}; ignored"))
+            return
+        if key == "rule":
+            self._set_rule(self.limits.rule)
+
+    def _set_rule(self, mask: int):
+        try:
+            variant = rule_variant(mask)
+        except ValueError as exc:
+            self._rule_problem = str(exc)
+            return
+        if self.state is not None and variant != self.variant:
+            moves = [p for _, p in self.state.moves]
+            try:
+                self.state = self._replay(GobangRules(self.state.size, variant), moves)
+            except BrainError as exc:
+                self._rule_problem = f"rule {mask}: {exc}"
+                return
+            self.thinker.reset()
+        self.variant, self._rule_problem = variant, None
+
+    # -- moves -------------------------------------------------------------------------
+    def begin(self, received: float) -> tuple[int, int]:
+        state = self._playable()
+        if state.move_count:
+            raise BrainError(f"BEGIN needs an empty board, this one has {state.move_count} "
+                             f"stones (send RESTART or BOARD)")
+        return self._answer(received)
+
+    def turn(self, x: int, y: int, received: float) -> tuple[int, int]:
+        """The opponent played (x, y): play it and answer."""
+        state = self._playable()
+        p = self._point(x, y)
+        self._play(p)
+        try:
+            if state.is_terminal():
+                how = "fills the board" if state.winner() == 0 else "makes five"
+                raise BrainError(f"{x},{y} {how}: the game is over, no move to answer")
+            return self._answer(received)
+        except BrainError:
+            state.undo()
+            self.thinker.reset()
+            raise
+
+    def play(self, x: int, y: int) -> tuple[int, int]:
+        """The manager imposes our move (PLAY, the answer to a SUGGEST)."""
+        self._playable()
+        self._play(self._point(x, y))
+        return x, y
+
+    def board(self, stones: list[tuple[int, int, int]], received: float) -> tuple[int, int]:
+        """A whole position (x, y, field), then a move for it."""
+        old = self._board()
+        self._check_playable()
+        n = old.size
+        seen = set()
+        own, theirs = [], []
+        for x, y, field in stones:
+            p = self._point(x, y)
+            if p in seen:
+                raise BrainError(f"BOARD names {x},{y} twice")
+            seen.add(p)
+            if field == MARKER:
+                raise BrainError(f"BOARD field 3 at {x},{y}: continuous games are not "
+                                 f"supported")
+            (own if field == OWN else theirs).append(p)
+        if len(seen) >= n * n:
+            raise BrainError(f"BOARD has {len(seen)} stones: no empty point is left on the "
+                             f"{n}x{n} board")
+        if len(own) == len(theirs):
+            black, white = own, theirs
+        elif len(theirs) == len(own) + 1:
+            black, white = theirs, own
+        else:
+            raise BrainError(f"BOARD has {len(own)} own stones and {len(theirs)} of the "
+                             f"opponent's: the side to move must have as many as the other "
+                             f"side or one fewer")
+        order = [m for pair in zip(black, white) for m in pair] + black[len(white):]
+        state = self._replay(old.rules, order)
+        if state.is_terminal():
+            raise BrainError("the game is already over in that position")
+        self.state = state
+        self.thinker.reset()
+        try:
+            return self._answer(received)
+        except BrainError:
+            self.state = old
+            self.thinker.reset()
+            raise
+
+    def takeback(self, x: int, y: int):
+        state = self._board()
+        p = self._point(x, y)
+        if not state.moves:
+            raise BrainError("no move to take back")
+        last = state.moves[-1][1]
+        if p != last:
+            r, c = row_col(last, state.size)
+            raise BrainError(f"{x},{y} is not the last move ({c},{r} is)")
+        state.undo()
+        self.thinker.reset()
+
+    # -- the engine's answer -------------------------------------------------------------
+    def _answer(self, received: float) -> tuple[int, int]:
+        state = self.state
+        if state.is_terminal():
+            raise BrainError("the game is over")
+        self._size_pool()
+        moves_left = own_moves_left(state.move_count, len(state.empty_points()))
+        budget = self.limits.move_seconds(moves_left, self.settings.seconds)
+        left = budget - (time.monotonic() - received) if budget > 0 else 0.0
+        p = self.thinker.think(state, max(left, 0.0), self.settings.playouts)
+        self._play(p)
+        spent = time.monotonic() - received
+        self.limits.spend(spent)
+        result = self.thinker.last
+        if result is None:
+            self.notes.append(("debug", f"quick move (no search) in {spent:.3f} s"))
+        else:
+            self.notes.append(("debug", f"{result.playouts} playouts, win rate "
+                                        f"{result.winrate:.3f}, {spent:.3f} s of "
+                                        f"{budget:.3f} s"))
+        r, c = row_col(p, state.size)
+        return c, r
+
+    def _size_pool(self):
+        """Fit the node pool to ``max_memory`` when it changed (the tree is dropped)."""
+        limit = self.limits.max_memory or None
+        if limit == self._pool_for:
+            return
+        searcher = self.thinker.searcher
+        if limit is None:   # the limit was lifted: back to the configured pool
+            searcher.set_option("max_nodes", str(self.max_nodes))
+            self._pool_for = None
+            return
+        try:
+            nodes = pool_nodes(limit, resident_bytes(), node_bytes(searcher),
+                               MIN_POOL_NODES, self.max_nodes)
+        except ValueError as exc:
+            raise BrainError(str(exc)) from None
+        searcher.set_option("max_nodes", str(nodes))
+        self._pool_for = limit
+        self.notes.append(("debug", f"node pool: {nodes} nodes for max_memory "
+                                    f"{limit // 2**20} MiB"))
+
+    # -- helpers -------------------------------------------------------------------------
+    def _board(self) -> GobangState:
+        if self.state is None:
+            raise BrainError("no board yet: send START first")
+        return self.state
+
+    def _check_playable(self):
+        if self._rule_problem is not None:
+            raise BrainError(self._rule_problem)
+
+    def _playable(self) -> GobangState:
+        state = self._board()
+        self._check_playable()
+        return state
+
+    def _point(self, x: int, y: int) -> int:
+        n = self._board().size
+        if not (0 <= x < n and 0 <= y < n):
+            raise BrainError(f"{x},{y} is off the {n}x{n} board")
+        return point(y, x, n)
+
+    def _play(self, p: int):
+        state = self.state
+        why = state.why_illegal(p, state.to_play)
+        if why is not None:
+            r, c = row_col(p, state.size)
+            raise BrainError(f"{c},{r}: {why}")
+        self.thinker.notify_play(state, p, state.to_play)
+        state.play(p, state.to_play)
+
+    @staticmethod
+    def _replay(rules: GobangRules, moves) -> GobangState:
+        """A new position from ``moves`` (points, alternating from black)."""
+        state = GobangState(rules)
+        for i, p in enumerate(moves):
+            if state.is_terminal():
+                raise BrainError(f"the game is over after {i} of its {len(moves)} stones")
+            state.play(p, state.to_play)
+        return state

@@ -1,0 +1,55 @@
+"""A move's search under a hard deadline, with ``engine.search.deadline``'s guard (the one
+the GTP session uses): the search runs on a thread of its own, on a copy of the position,
+and if it has not answered ``GUARD_SECONDS`` past its budget (numba still compiling on a
+cold cache, an overloaded machine) the brain answers the search's last progress report,
+else ``quick_move``.  The back end left to the orphaned search is replaced by a fresh one
+configured the same (its tree is lost, nothing else).
+
+The search aims ``LANDING`` short of its budget: its last compiled chunk, sized from the
+playout rate, overshoots on a loaded machine.
+"""
+
+import time
+
+from ..search.base import Budget
+from ..search.deadline import GuardedSearch, fresh_searcher
+from .quick_move import quick_move
+
+GUARD_SECONDS = 0.05   # how long past its budget a search may run before the fallback
+LANDING = 0.04         # how far short of its budget a search aims
+
+
+class Thinker:
+    def __init__(self, searcher, seed: int = 0):
+        self.searcher = searcher
+        self.seed = seed
+        self.last = None             # the last SearchResult; None after a quick move
+
+    def notify_play(self, state, move: int, colour: int):
+        """``move`` is about to be played on ``state``: the tree follows it."""
+        self.searcher.notify_play(state, move, colour)
+
+    def reset(self):
+        """The position changed other than by a move."""
+        self.searcher.reset()
+
+    def think(self, state, seconds: float, playouts: int | None = None) -> int:
+        """A move for ``state``'s side to move within ``seconds`` (hard): the search's, its
+        best so far when it overruns, or ``quick_move``'s when ``seconds`` is 0 or the
+        search had nothing to say in time."""
+        self.last = None
+        if seconds <= 0:
+            return quick_move(state, self.seed)
+        deadline = time.monotonic() + seconds + GUARD_SECONDS
+        budget = Budget(playouts=playouts, seconds=max(seconds - LANDING, seconds / 2))
+        root, searcher = state.clone(), self.searcher
+        guard = GuardedSearch(lambda stop, report: searcher.search(root, budget, stop=stop,
+                                                                  progress=report))
+        result = guard.wait(deadline)
+        if result is None:
+            self.searcher = fresh_searcher(searcher)
+            result = guard.best_so_far
+        if result is None or result.move < 0 or not state.is_legal(result.move):
+            return quick_move(state, self.seed)
+        self.last = result
+        return result.move
