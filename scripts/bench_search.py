@@ -6,7 +6,7 @@ fresh tree with its own seed).
     python scripts/bench_search.py --json        # one JSON object per line
     python scripts/bench_search.py --algos uct --cases go:9 --playouts 50000 --runs 5
     python scripts/bench_search.py --options uct:rave=1
-    python scripts/bench_search.py --cases go:9 --algos uct,linuct-rave,linuct-rave:bandit=exact
+    python scripts/bench_search.py --cases go:9 --algos uct,linuct:rave=1,linuct:bandit=exact
     python scripts/bench_search.py --cases go:9 --algos uct,uct:playout=heavy:prior=1:rave=1
 
 ``--playouts`` is the budget of one run on 9x9 Go; the other cases scale it by the raw
@@ -31,8 +31,8 @@ from engine.search.base import Budget
 DEFAULT_CASES = "go:9,go:19,gobang:10,gobang:20"
 # budget per run relative to go:9, roughly inverse to the cost of one playout there
 BUDGET_SCALE = {("go", 9): 1.0, ("go", 19): 0.25, ("gobang", 10): 4.0, ("gobang", 20): 1.5}
-VARIANTS = ["linuct-plain:bandit=exact", "linuct-rave:bandit=exact", "uct:playout=heavy",
-            "uct:playout=heavy:prior=1:rave=1:c=0", "shot:playout=heavy"]
+VARIANTS = ["linuct:rave=1", "linuct:bandit=exact", "linuct:rave=1:bandit=exact",
+            "uct:playout=heavy", "uct:playout=heavy:prior=1:rave=1:c=0", "shot:playout=heavy"]
 EXACT_SHARE = 0.1
 # LinUCT's cost per playout grows with the board (feature rows, and PLAIN's deep paths), so
 # by default its rows are measured on the small boards the papers used

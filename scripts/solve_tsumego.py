@@ -11,11 +11,15 @@ or folders searched for them.  Writes into DIR:
 * results.csv   one row per problem, back end, budget, seed and mode, appended as each
                 run finishes; run the same command again to resume an interrupted sweep
                 (columns problem,algo,budget,seed,move,correct,seconds,restrict, then
-                the configuration: frame,options,command,version)
+                the configuration: frame,options,command,version, then how the answer
+                was reached: status,pv,stable_at; docs/tsumego-results.md says what
+                each holds)
 * summary.json  solve rate and 95 % Wilson interval per back end and budget, plus what
                 was loaded, skipped and unreadable, and whether the run was restricted
 * per_problem.md  which back end solved which problem (solved seeds / seeds)
 * solve_rate.png  solve rate against budget (log scale), one line per back end
+* misses/PROBLEM.svg  a board diagram of each Go problem a run missed: the correct first
+                moves, the wrong answer and its principal variation
 
 ``--algo`` takes back-end specs, ``NAME[:KEY=VALUE]...`` separated by commas, e.g.
 ``uct,uct:c=0.5,shot``: the options after the name go to that back end alone (over
@@ -24,7 +28,9 @@ is built once before anything runs, so an unknown back end or option stops the c
 at once.  ``--gtp CMD`` adds an external engine as one more back end (named after its
 program, e.g. ``gnugo``), asked once per Go problem with ``loadsgf`` + ``reg_genmove``.
 ``--restrict`` limits the back ends' answers to the problem's region (see its help);
-restricted series are labelled ``SPEC+restrict``.
+restricted series are labelled ``SPEC+restrict``.  ``--algo best`` is the strongest
+tsumego configuration (``engine/tsumego/best.py``), restricted to the region; its rows
+carry the explicit spec it stands for.
 
 Every row records the configuration it ran with (frame, options, the baseline's command
 line, the code version), and a re-run counts only the rows of its own configuration:
@@ -42,6 +48,7 @@ from engine.cli_types import positive_int, seconds
 from engine.results_store import FolderLock, NotAResultsFile, OutputBusy, ResultsWriteError
 from engine.search.registry import names, parse_pair
 from engine.tsumego.frame import MARGIN
+from engine.tsumego import best
 from engine.tsumego.problem import load_problems
 from engine.tsumego.solve import searcher
 from engine.tsumego.report import rates_table, write_report
@@ -64,7 +71,9 @@ def parse_args(argv):
     ap.add_argument("paths", nargs="+", metavar="PATH")
     ap.add_argument("--algo", default="uct,shot", metavar="SPEC,...",
                     help="comma-separated back-end specs NAME[:KEY=VALUE]..., e.g. "
-                         f"uct,uct:c=0.5 (names: {', '.join(names())})")
+                         f"uct,uct:c=0.5 (names: {', '.join(names())}), or "
+                         f"'{best.NAME}': the strongest tsumego configuration, restricted "
+                         f"to the region ({best.SPEC})")
     ap.add_argument("--budgets", default="500,1000,2000,5000,10000,50000",
                     help="comma-separated playout budgets")
     ap.add_argument("--seeds", type=positive_int, default=5,
@@ -93,7 +102,8 @@ def parse_args(argv):
                          "default, so results compare with unrestricted sweeps")
     ap.add_argument("--no-progress", action="store_true")
     args = ap.parse_args(argv)
-    args.algos = [a.strip() for a in args.algo.split(",") if a.strip()]
+    args.algos, args.restricted = best.resolve(
+        [a.strip() for a in args.algo.split(",") if a.strip()])
     if not args.algos:
         ap.error("--algo names no back end")
     args.options = _options(args.option)
@@ -137,7 +147,7 @@ def sweep(args, argv) -> int:
     settings = Settings(use_frame=not args.no_frame, options=args.options, gtp=args.gtp,
                         gtp_timeout=args.gtp_timeout)
     jobs = plan(report.problems, args.algos, args.budget_list, args.seeds, args.gtp,
-                restrict=args.restrict)
+                restrict=args.restrict, restricted=args.restricted)
     try:
         rows, failures = run_sweep(report.problems, jobs, ResultsFile(out / "results.csv"),
                                    workers=args.workers, dask=args.dask, settings=settings,

@@ -266,7 +266,7 @@ def test_sparse_flinucb_equals_dense_on_binary_rows():
     for _ in range(60):
         row, y = int(rng.integers(k)), float(rng.random())
         flinucb_update(dense, dense, *states[0][:5], row, y, states[0][5])
-        flinucb_update_sparse(flat, starts, lens, arm_rows, k, *states[1][:5], row, y,
+        flinucb_update_sparse(flat, starts, lens, arm_rows, *states[1][:5], row, y,
                               states[1][5])
     np.testing.assert_allclose(states[1][0], states[0][0], atol=1e-14)
     np.testing.assert_allclose(states[1][1], states[0][1], atol=1e-14)

@@ -220,7 +220,7 @@ def test_gd_step_follows_its_formulas():
     for t, (row, y) in enumerate(obs, start=1):
         rows[stride:stride + len(row)] = row
         row_len[1] = len(row)
-        lk.gd_observe(model, rows, stride, len(row), y, rng)
+        lk.gd_observe(model, rows, row_len, stride, 1, BLACK, winner_for[y], rng)
         record(ti, tf, path, 1, BLACK, winner_for[y])
         # one step from an observation drawn uniformly among those before t (the paper's
         # i_t ~ U(1..t-1); none at t = 1), then the reservoir (algorithm R) takes this one

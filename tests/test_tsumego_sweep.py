@@ -316,7 +316,9 @@ def test_a_results_file_of_older_columns_is_read_and_upgraded(tmp_path, problems
     assert "1 row(s) of these jobs ran with another frame/version" in log.getvalue()
     lines = path.read_text().splitlines()
     assert lines[0] == ",".join(COLUMNS) and len(lines) == 4
-    assert lines[1] == "straight-three-kill,uct,16,0,B19,1,0.0100,0,,,,"
+    # no configuration, no answer columns
+    assert lines[1] == "straight-three-kill,uct,16,0,B19,1,0.0100,0,,,,,,,"
+    assert all(r["status"] in ("proved", "refuted", "ko", "found") and r["pv"] for r in rows)
 
 
 def test_the_script_says_a_run_was_restricted(tmp_path):
@@ -338,3 +340,22 @@ def test_the_script_says_a_run_was_restricted(tmp_path):
     for r in rows:
         size = 19 if r["problem"] == EASY.stem else 9
         assert from_gtp(r["move"], size) in regions[r["problem"]]
+
+
+def test_best_names_an_explicit_restricted_spec_and_misses_get_a_diagram(tmp_path):
+    pytest.importorskip("matplotlib")
+    from engine.tsumego import best
+    out = tmp_path / "out"
+    done = run_script(str(EASY), str(NINE), "--algo", "best,uct", "--budgets", "20",
+                      "--seeds", "1", "--out", str(out), "--workers", "1", "--no-progress")
+    assert done.returncode == 0, done.stderr
+    with open(out / "results.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert {(r["algo"], r["restrict"]) for r in rows} == {(best.SPEC, "1"), ("uct", "0")}
+    assert "best" not in {r["algo"] for r in rows}
+    for r in rows:
+        assert r["status"] in ("proved", "refuted", "ko", "found")
+        assert r["pv"].split()[0] == r["move"] and 0 < int(r["stable_at"]) <= 20
+    missed = {r["problem"] for r in rows if r["correct"] == "0"}
+    drawn = {p.stem for p in (out / "misses").glob("*.svg")} if missed else set()
+    assert drawn == missed

@@ -161,18 +161,18 @@ def theta_step_scaled(theta, scale, idx, start, m, y, gamma, lam):
 
 
 @njit(cache=True, nogil=True)
-def flinucb_update_sparse(idx, row_start, row_len, arm_rows, n_arms, theta, phi, gd,
-                          mem_row, mem_y, row, y, rng):
+def flinucb_update_sparse(idx, row_start, row_len, arm_rows, theta, phi, gd, mem_row, mem_y,
+                          row, y, rng):
     """``flinucb_update`` for binary rows: observe ``y`` for table row ``row``, then step
-    theta (O(d) for the decay, O(m) for the gradient) and the phi of arms 0..n_arms-1
-    (O(m) each)."""
+    theta (O(d) for the decay, O(m) for the gradient) and the phi of each arm a, whose row
+    is ``arm_rows[a]`` (O(m) each)."""
     remember(mem_row, mem_y, gd, row, y, rng)
     gamma, lam, t, i, yi = draw_step(gd, mem_row, mem_y, rng)
     si = row_start[i]
     mi = row_len[i]
     theta_step_sparse(theta, idx, si, mi, yi, gamma, lam)
     gt = gamma / t
-    for a in range(n_arms):
+    for a in range(arm_rows.shape[0]):
         c = 0.0
         for k in range(si, si + mi):
             c += phi[a, idx[k]]

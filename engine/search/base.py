@@ -63,6 +63,15 @@ class SearchResult:
         return self.candidates[0].pv if self.candidates else [self.move]
 
 
+@dataclass(frozen=True)
+class Target:
+    """A tsumego's fight, for the back ends that read one (``reads_fights``): the points of
+    the defender's stones at stake and the side that must capture them
+    (``engine.search.solver.fight_winner``)."""
+    points: tuple
+    attacker: int
+
+
 class Searcher(Protocol):
     name: str
 
@@ -75,7 +84,9 @@ class Searcher(Protocol):
         ``stop`` set from another thread ends the search early with the best move so far;
         ``progress(result)``, if given, is called every so often with a partial result
         (live analysis); ``allowed``, a uint8 mask over the padded board, keeps the root's
-        moves inside a region (tsumego), pass staying allowed."""
+        moves inside a region (tsumego), pass staying allowed.  A back end with
+        ``reads_fights`` also takes ``target`` (``Target``): the search then ends its
+        simulations where that fight is decided and its solver proves them."""
 
     def notify_play(self, state, move: int, color: int) -> None:
         """``move`` was played on ``state`` (before the move): reuse what can be reused."""

@@ -94,7 +94,7 @@ from ..core.go_policy import SELFATARI_STONES
 from ..core.layout import GAME_GO, M_GAME
 from . import linuct_kernels as lk
 from . import tree_search
-from .bundles import Knowledge, Position
+from .bundles import Knowledge, position
 from .go_priors import apply_priors
 from .memory import check_pool
 from .options import PlayoutOptions, option
@@ -220,6 +220,7 @@ def new_scratch(state, cand: np.ndarray) -> lk.LinuctScratch:
 class LinuctSearcher(TreeSearcher):
     name = "linuct"
     Options = LinuctOptions
+    reads_fights = True     # ``search`` takes a tsumego ``target`` (``tree_search``)
 
     def __init__(self, seed: int = 0, options: dict[str, str] | None = None):
         super().__init__(seed, options)
@@ -261,7 +262,7 @@ class LinuctSearcher(TreeSearcher):
         elif not kept:
             self.model.clear()
 
-    def search(self, state, budget, stop=None, progress=None, allowed=None):
+    def search(self, state, budget, stop=None, progress=None, allowed=None, target=None):
         t0 = time.perf_counter()
         know = self._knowledge_arrays()
         if self.pool is None:
@@ -283,7 +284,7 @@ class LinuctSearcher(TreeSearcher):
             apply_priors(pool.ti, pool.tf, 0, state.s, state.meta, know.pat, know.prior,
                          params.sa_stones)
         tree = pool.arrays()
-        pos = Position(state.s, state.meta, state.zob, float(state.komi))
+        pos = position(state, target)
 
         def run_chunk(playouts, max_sim):
             return tree_search.run(tree, pos, scratch, model, know, params, self.rng,

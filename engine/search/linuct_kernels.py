@@ -164,9 +164,9 @@ def gd_values(ti, node, dpool, pdot, pq, m, theta, diag, lazy, width, out, sums)
     """fLinUCB-GD's LinUCB(a) = x_a^T theta + width sqrt(x_a^T D x_a) of each child of
     ``node`` (block order) into ``out``, with theta and D as ``lazy`` keeps them.  The
     node's row has m indices, whose theta and diag entries (the arrays, before ``lazy``)
-    sum to pdot and pq; the children's sums go to ``sums[0]`` and ``sums[1]``, so the descent
-    carries them down the path instead of summing each row afresh.  Returns the number of
-    children."""
+    sum to pdot and pq; the children's sums go to ``sums[0]`` and ``sums[1]``, so the
+    descent carries them down the path instead of summing each row afresh.  Returns the
+    number of children."""
     scale = lazy[THETA_SCALE]
     shift = lazy[DIAG_SHIFT]
     first = ti[FIRST, node]
@@ -258,41 +258,57 @@ def rave_mix(ti, tf, node, c, rave_k, out):
 
 
 @njit(cache=True, nogil=True)
-def gd_observe(model, rows, start, m, y, rng):
-    """One fLinUCB-GD observation, number t: one step from a past observation x_i drawn
-    uniformly from observations 1..t-1 (none for t = 1), then the row rows[start:start+m]
-    with reward y goes to the reservoir, which keeps a copy of its row in ``table``
-    (``tstride`` entries a slot; the reservoir's row ids are its slots, since tree nodes
-    keep no rows).  The step: theta takes the library's step (``theta_step_scaled``), the
-    diagonal phi D the same stochastic-gradient step restricted to diagonal matrices,
-    D_j += gamma (1/t - [j in x_i] D_j), whose O(d) part, gamma/t added to every D_j, goes
-    into ``lazy[DIAG_SHIFT]``.  (The step is written out in the loop rather than in an
-    inlined function: see the note above ``gd_values``.)"""
-    table, table_len, diag, lazy = model.table, model.table_len, model.diag, model.lazy
+def gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng):
+    """fLinUCB-GD's observations of one simulation, leaf first: the row of the position at
+    each depth d = depth .. 1 of the path (``rows[d * stride:]``, ``row_len[d]`` long), with
+    the reward y of the player who made the move there.  Observation number t first makes
+    one step from a past observation x_i drawn uniformly from observations 1..t-1 (none for
+    t = 1: the LinUCT paper's i_t ~ U(1..t-1)), then goes to the reservoir, which keeps a
+    copy of its row in ``table`` (``tstride`` entries a slot; the reservoir's row ids are
+    its slots, since tree nodes keep no rows).  The step: theta takes the library's step
+    (``theta_step_scaled``), the diagonal phi D the same stochastic-gradient step
+    restricted to diagonal matrices, D_j += gamma (1/t - [j in x_i] D_j), whose O(d) part,
+    gamma/t added to every D_j, goes into ``lazy[DIAG_SHIFT]``.  (The step is written out
+    in the loop rather than in an inlined function: see the note above ``gd_values``.)"""
+    theta, diag, lazy, gd = model.theta, model.diag, model.lazy, model.gd
+    mem_row, mem_y, table, table_len = model.mem_row, model.mem_y, model.table, model.table_len
     tstride = table.shape[0] // max(table_len.shape[0], 1)
-    if model.gd[GD_SEEN] == 0:
-        model.gd[GD_T] = 1.0   # observation 1 has no past to step from
-    else:
-        # observation t steps from a past one, i_t uniform in 1..t-1 (the LinUCT paper's
-        # eq. 4): drawn before observation t joins the reservoir
-        gamma, lam, t, i, yi = draw_step(model.gd, model.mem_row, model.mem_y, rng)
-        si = i * tstride
-        mi = table_len[i]
-        shift = lazy[DIAG_SHIFT]
-        keep = 1.0 - gamma
-        for k in range(si, si + mi):
-            j = np.uint32(table[k])
-            diag[j] = (diag[j] + shift) * keep - shift
-        lazy[DIAG_SHIFT] = shift + gamma / t
-        lazy[THETA_SCALE] = theta_step_scaled(model.theta, lazy[THETA_SCALE], table, si, mi,
-                                              yi, gamma, lam)
-    slot = remember(model.mem_row, model.mem_y, model.gd, 0, y, rng)
-    if slot >= 0:
-        base = slot * tstride
-        for k in range(m):
-            table[base + k] = rows[start + k]
-        table_len[slot] = m
-        model.mem_row[slot] = slot
+    for d in range(depth, 0, -1):
+        mover = root_color if d % 2 == 1 else 3 - root_color
+        y = 1.0 if winner == mover else 0.5 if winner == 0 else 0.0
+        start = d * stride
+        m = row_len[d]
+        if gd[GD_SEEN] == 0:
+            gd[GD_T] = 1.0   # observation 1 has no past to step from
+        else:
+            gamma, lam, t, i, yi = draw_step(gd, mem_row, mem_y, rng)
+            si = i * tstride
+            mi = table_len[i]
+            shift = lazy[DIAG_SHIFT]
+            keep = 1.0 - gamma
+            for k in range(si, si + mi):
+                j = np.uint32(table[k])
+                diag[j] = (diag[j] + shift) * keep - shift
+            lazy[DIAG_SHIFT] = shift + gamma / t
+            lazy[THETA_SCALE] = theta_step_scaled(theta, lazy[THETA_SCALE], table, si, mi,
+                                                  yi, gamma, lam)
+        slot = remember(mem_row, mem_y, gd, 0, y, rng)
+        if slot >= 0:
+            base = slot * tstride
+            for k in range(m):
+                table[base + k] = rows[start + k]
+            table_len[slot] = m
+            mem_row[slot] = slot
+
+
+@njit(cache=True, nogil=True)
+def exact_observe(model, rows, row_len, stride, depth, root_color, winner):
+    """Exact LinUCB's observations of one simulation, as ``gd_observe``'s."""
+    ainv, theta, u = model.ainv, model.theta, model.u
+    for d in range(depth, 0, -1):
+        mover = root_color if d % 2 == 1 else 3 - root_color
+        y = 1.0 if winner == mover else 0.5 if winner == 0 else 0.0
+        linucb_update_sparse(ainv, theta, rows, d * stride, row_len[d], y, u)
 
 
 # ---- hooks of the shared iteration (``tree_search``) ----------------------------------
@@ -352,29 +368,33 @@ def grow(params, tree, node, scratch, pos, know, rng):
     return k
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def choose(params, model, tree, node, depth, scratch):
+    # inlined into the iteration (so is ``stepped``): a call would copy the bundles'
+    # array descriptors, some 200 words, at every node of every descent
     ti = tree.ti
     rows = scratch.rows
     values = scratch.values
-    start = depth * (rows.shape[0] // scratch.path.shape[0])
+    m = scratch.row_len[depth]
     if params.exact:
-        nch = exact_values(ti, node, tree.dpool, rows, start, scratch.row_len[depth],
-                           model.theta, model.ainv, model.uq, params.width, values)
+        start = depth * (rows.shape[0] // scratch.path.shape[0])
+        nch = exact_values(ti, node, tree.dpool, rows, start, m, model.theta, model.ainv,
+                           model.uq, params.width, values)
     else:
-        nch = gd_values(ti, node, tree.dpool, scratch.carry[0], scratch.carry[1],
-                        scratch.row_len[depth], model.theta, model.diag, model.lazy,
-                        params.width, values, scratch.sums)
+        nch = gd_values(ti, node, tree.dpool, scratch.carry[0], scratch.carry[1], m,
+                        model.theta, model.diag, model.lazy, params.width, values,
+                        scratch.sums)
     if params.rave:
         rave_mix(ti, tree.tf, node, params.c, params.rave_k, values)
-    best = best_child(ti, ti[FIRST, node], nch, values, params.solver)
+    first = ti[FIRST, node]
+    best = best_child(ti, first, nch, values, params.solver)
     if not params.exact:
         scratch.carry[0] = scratch.sums[0, best]
         scratch.carry[1] = scratch.sums[1, best]
-    return ti[FIRST, node] + best
+    return first + best
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def stepped(params, tree, node, depth, scratch):
     """The row of the position at ``depth``: its parent's with ``node``'s delta."""
     rows = scratch.rows
@@ -399,15 +419,10 @@ def observe(params, model, tree, depth, root_color, winner, scratch, rng):
     """Visits and rewards up the path (``tree.record``); every node below the root is an
     observation of the linear model, leaf first: its feature row and the reward y of the
     player who made its move."""
-    path = scratch.path
-    rows = scratch.rows
+    path, rows, row_len = scratch.path, scratch.rows, scratch.row_len
     stride = rows.shape[0] // path.shape[0]
     record(tree.ti, tree.tf, path, depth, root_color, winner)
-    for d in range(depth, 0, -1):
-        mover = root_color if d % 2 == 1 else 3 - root_color
-        y = 1.0 if winner == mover else 0.5 if winner == 0 else 0.0
-        if params.exact:
-            linucb_update_sparse(model.ainv, model.theta, rows, d * stride,
-                                 scratch.row_len[d], y, model.u)
-        else:
-            gd_observe(model, rows, d * stride, scratch.row_len[d], y, rng)
+    if params.exact:
+        exact_observe(model, rows, row_len, stride, depth, root_color, winner)
+    else:
+        gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng)

@@ -31,7 +31,7 @@ import numpy as np
 
 from ..core import game
 from . import shot_kernels
-from .bundles import Position
+from .bundles import position
 from .options import PlayoutOptions
 from .tree import T_CHOICE, TreeSearcher
 
@@ -52,6 +52,7 @@ class ShotOptions(PlayoutOptions):
 class ShotSearcher(TreeSearcher):
     name = "shot"
     Options = ShotOptions
+    plans_budget = True     # one search of N playouts is not N/k searches k times over
 
     def reset(self):
         super().reset()
@@ -93,7 +94,7 @@ class ShotSearcher(TreeSearcher):
             frames=np.empty((levels, shot_kernels.N_FRAME), dtype=np.int64),
             fblack=np.empty(levels), cand=cand)
         tree = pool.arrays()
-        pos = Position(state.s, state.meta, state.zob, float(state.komi))
+        pos = position(state)
         know = self._knowledge_arrays()
         abort = np.zeros(1, dtype=np.uint8)
         counters = np.zeros(2, dtype=np.int64)

@@ -10,14 +10,48 @@ area score under the tree's simple-ko rules).  Upwards: a node whose children in
 ``WIN`` (for the side to move there) is a ``LOSS`` for its own mover; a node all of whose
 children are ``LOSS`` is a ``WIN``.  Draws are never proven.
 
+A tsumego fight (``Position.target`` not empty) also ends at leaves inside the tree
+(``fight_winner``): the attacker has won once no point of the target holds a defender
+stone, the defender once a target stone is in an unconditionally alive chain (Benson,
+``engine.core.go_life``); the simulation's result is then that verdict, no playout is
+run, and with the solver on the leaf is proven.  Ko: a fight whose line from the root
+holds a ko capture (a move that left a ko point) is decided for the simulation but never
+proven, nor is a game end reached through one, so every proof holds whatever ko threats
+either side has; a result that needs a ko stays a Monte Carlo one (the harness reports
+it as "ko").  The candidate moves of a Go node never fill the mover's own true eye, so
+proofs are over the moves that remain.
+
 Selection with the solver on: a ``WIN`` child is taken at once; ``LOSS`` children are
 skipped unless nothing else is left.  (``settle``, the upward rule, lives with the node
 pool, which re-settles the root when a reused tree loses children.)
 """
 
+import numpy as np
 from numba import njit
 
+from ..core.go_life import pass_alive
+from ..core.layout import BOARD, M_SIZE
 from .tree import LOSS, PROVEN, WIN, settle
+
+
+@njit(cache=True, nogil=True)
+def fight_winner(s, meta, target, attacker):
+    """The winner of the tsumego fight in position (s, meta): ``attacker`` when no point of
+    ``target`` holds a defender stone, the defender when one of them is in an
+    unconditionally alive chain, 0 while the fight is open."""
+    defender = 3 - attacker
+    left = 0
+    for p in target:
+        if s[BOARD, p] == defender:
+            left += 1
+    if left == 0:
+        return attacker
+    alive = np.empty(s.shape[1], dtype=np.int8)
+    if pass_alive(s, meta[M_SIZE], defender, alive) > 0:
+        for p in target:
+            if alive[p] == 1:
+                return defender
+    return 0
 
 
 @njit(cache=True, nogil=True)

@@ -2,14 +2,16 @@
 from the root by the tree policy, expanding a leaf once it has ``expand_after`` visits,
 play the simulation out, back its result up; with ``solver`` on, a simulation that ends
 inside the tree proves its leaf (``engine.search.solver``) and a proven root ends the
-search.
+search.  A tsumego (``Position.target``) ends a simulation at the leaf once its fight is
+decided (``solver.fight_winner``), and a leaf proven so is never grown.
 
 The two back ends differ only in the tree policy, given by the type of ``params``:
 ``UctParams`` selects ``engine.search.uct_kernels``' hooks (UCB1, RAVE, priors, AMAF
 backup), ``LinuctParams`` those of ``engine.search.linuct_kernels`` (a shared linear
 model over feature rows carried down the path).  numba compiles ``run`` once per params
-type, each with its own hooks inlined by type (``numba.extending.overload``), so neither
-back end pays for the other's.  A hook is called with the bundles it needs
+type, each with its own hooks chosen by type (``numba.extending.overload``), so neither
+back end pays for the other's.  The hooks are inlined (numba's ``inline='always'``): a
+call would copy the bundles' array descriptors, scores of words, at every node.  A hook is called with the bundles it needs
 (``engine.search.bundles``):
 
   begin(params, model, pos, scratch)            once per call, before the iterations
@@ -25,10 +27,10 @@ from numba import njit
 from numba.extending import overload
 
 from ..core import game
-from ..core.layout import M_MOVES, M_TO_PLAY
+from ..core.layout import M_KO, M_MOVES, M_TO_PLAY
 from . import linuct_kernels, uct_kernels
-from .solver import prove_leaf
-from .tree import MOVE, NCHILD, PROVEN, VISITS
+from .solver import fight_winner, prove_leaf
+from .tree import MOVE, NCHILD, PROVEN, VISITS, WIN
 
 _POLICIES = {uct_kernels.UctParams: uct_kernels, linuct_kernels.LinuctParams: linuct_kernels}
 
@@ -66,45 +68,45 @@ def observe(params, model, tree, depth, root_color, winner, scratch, rng):
     raise NotImplementedError
 
 
-@overload(begin)
+@overload(begin, inline="always")
 def _begin(params, model, pos, scratch):
     hook = _policy(params, "begin")
     return lambda params, model, pos, scratch: hook(params, model, pos, scratch)
 
 
-@overload(begin_descent)
+@overload(begin_descent, inline="always")
 def _begin_descent(params, model, scratch):
     hook = _policy(params, "begin_descent")
     return lambda params, model, scratch: hook(params, model, scratch)
 
 
-@overload(grow)
+@overload(grow, inline="always")
 def _grow(params, tree, node, scratch, pos, know, rng):
     hook = _policy(params, "grow")
     return (lambda params, tree, node, scratch, pos, know, rng:
             hook(params, tree, node, scratch, pos, know, rng))
 
 
-@overload(choose)
+@overload(choose, inline="always")
 def _choose(params, model, tree, node, depth, scratch):
     hook = _policy(params, "choose")
     return (lambda params, model, tree, node, depth, scratch:
             hook(params, model, tree, node, depth, scratch))
 
 
-@overload(stepped)
+@overload(stepped, inline="always")
 def _stepped(params, tree, node, depth, scratch):
     hook = _policy(params, "stepped")
     return lambda params, tree, node, depth, scratch: hook(params, tree, node, depth, scratch)
 
 
-@overload(playout_amaf)
+@overload(playout_amaf, inline="always")
 def _playout_amaf(params, scratch):
     hook = _policy(params, "playout_amaf")
     return lambda params, scratch: hook(params, scratch)
 
 
-@overload(observe)
+@overload(observe, inline="always")
 def _observe(params, model, tree, depth, root_color, winner, scratch, rng):
     hook = _policy(params, "observe")
     return (lambda params, model, tree, depth, root_color, winner, scratch, rng:
@@ -129,14 +131,18 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
     begin(params, model, pos, scratch)
     done = 0
     sim = 0
+    fight = pos.target.shape[0] > 0
     while done < count and sim < max_sim and ti[PROVEN, 0] == 0:   # 0 unless the solver settled it
         game.copy_state(pos.s, pos.meta, ss, smeta)
         begin_descent(params, model, scratch)
         node = 0
         depth = 0
         path[0] = 0
+        ko_line = False     # a ko capture on the way: the leaf is not proven
         while depth < max_depth and not game.is_terminal(ss, smeta):
             if ti[NCHILD, node] == 0:
+                if ti[PROVEN, node] != 0:
+                    break   # a fight settled at this leaf: nothing below to learn
                 if ti[VISITS, node] < params.expand_after:
                     break
                 if grow(params, tree, node, scratch, pos, know, rng) <= 0:
@@ -145,18 +151,27 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
             game.play(ss, smeta, zob, ti[MOVE, node], smeta[M_TO_PLAY])
             depth += 1
             path[depth] = node
+            ko_line = ko_line or (fight and smeta[M_KO] >= 0)
             stepped(params, tree, node, depth, scratch)
         sim += depth
-        if game.is_terminal(ss, smeta):
+        mover = root_color if depth % 2 == 1 else 3 - root_color
+        proof = params.solver and depth > 0 and not ko_line
+        if depth > 0 and ti[PROVEN, node] != 0 and ti[NCHILD, node] == 0:
+            winner = mover if ti[PROVEN, node] == WIN else 3 - mover
+        elif game.is_terminal(ss, smeta):
             winner = game.terminal_winner(ss, smeta, pos.komi)
-            if params.solver and depth > 0:
-                prove_leaf(ti, path, depth, root_color if depth % 2 == 1 else 3 - root_color,
-                           winner)
+            if proof:
+                prove_leaf(ti, path, depth, mover, winner)
         else:
-            start = smeta[M_MOVES]
-            winner = game.policy_playout_winner(ss, smeta, zob, rng, pos.komi, amaf, know.pat,
-                                                know.policy)
-            sim += smeta[M_MOVES] - start
+            winner = fight_winner(ss, smeta, pos.target, pos.attacker) if fight else 0
+            if winner != 0:
+                if proof:
+                    prove_leaf(ti, path, depth, mover, winner)
+            else:
+                start = smeta[M_MOVES]
+                winner = game.policy_playout_winner(ss, smeta, zob, rng, pos.komi, amaf,
+                                                    know.pat, know.policy)
+                sim += smeta[M_MOVES] - start
         observe(params, model, tree, depth, root_color, winner, scratch, rng)
         done += 1
     return done, sim

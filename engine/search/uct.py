@@ -16,6 +16,11 @@ Options (``UctOptions``, plus the common ones):
   prior         0/1: Go only, new nodes start with virtual games (``go_priors``)
   solver        0/1: MCTS-Solver (``solver``): prove wins and losses in the tree, play a
                 proven win at once, never a proven loss while another move is open
+  region        root/tree: where the ``allowed`` mask of a restricted search (tsumego)
+                applies: the root's moves only, or every node's (moves outside the
+                region are then never tried in the tree; the playouts still play anywhere)
+  fight         0/1: read a tsumego's fight when ``search`` is given one (``target``):
+                simulations end where it is decided, the solver proves through it
   playout, knowledge   the playout policy (``options.PlayoutOptions``)
 Off by default, each of rave, prior and playout=heavy, so the plain UCT of the papers is
 what ``uct`` means unless asked otherwise.
@@ -27,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import tree_search, uct_kernels
-from .bundles import Position
+from .bundles import position
 from ..core.layout import GAME_GO, M_GAME
 from ..core.go_policy import SELFATARI_STONES
 from .go_priors import apply_priors
@@ -46,11 +51,14 @@ class UctOptions(PlayoutOptions):
     rave_k: float = option(1000.0, 1e-6, 1e12)
     prior: bool = option(False)
     solver: bool = option(False)
+    region: str = option("root", choices=("root", "tree"))
+    fight: bool = option(True)
 
 
 class UctSearcher(TreeSearcher):
     name = "uct"
     Options = UctOptions
+    reads_fights = True     # ``search`` takes a tsumego ``target`` (``tree_search``)
 
     def _kernel_params(self) -> uct_kernels.UctParams:
         p = self.params
@@ -59,7 +67,7 @@ class UctSearcher(TreeSearcher):
                                      rave=bool(p.rave), rave_k=float(p.rave_k),
                                      sa_stones=float(sa_stones), solver=bool(p.solver))
 
-    def search(self, state, budget, stop=None, progress=None, allowed=None):
+    def search(self, state, budget, stop=None, progress=None, allowed=None, target=None):
         t0 = time.perf_counter()
         cand = self._prepare(state, allowed)
         pool = self.pool
@@ -75,7 +83,8 @@ class UctSearcher(TreeSearcher):
             apply_priors(pool.ti, pool.tf, 0, state.s, state.meta, know.pat, know.prior,
                          params.sa_stones)
         tree = pool.arrays()
-        pos = Position(state.s, state.meta, state.zob, float(state.komi))
+        pos = position(state, target if self.params.fight else None,
+                       allowed if self.params.region == "tree" else None)
 
         def run_chunk(playouts, max_sim):
             return tree_search.run(tree, pos, scratch, None, know, params, self.rng, playouts,

@@ -99,45 +99,46 @@ def backup(ti, tf, path, depth, root_color, winner, rave, amaf):
 # ---- hooks of the shared iteration (``tree_search``) ----------------------------------
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def begin(params, model, pos, scratch):
     pass
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def begin_descent(params, model, scratch):
     if params.rave:
         scratch.amaf[:] = 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def grow(params, tree, node, scratch, pos, know, rng):
-    """Expand the leaf ``node`` (position in scratch), giving Go children their priors."""
+    """Expand the leaf ``node`` (position in scratch) into the moves ``pos.allow`` keeps,
+    giving Go children their priors."""
     k = expand(tree.ti, tree.tf, tree.tmeta, node, scratch.ss, scratch.smeta, rng,
-               scratch.cand, np.zeros(0, dtype=np.uint8))
+               scratch.cand, pos.allow)
     if k > 0 and know.prior.shape[0] > 0 and pos.meta[M_GAME] == GAME_GO:
         apply_priors(tree.ti, tree.tf, node, scratch.ss, scratch.smeta, know.pat, know.prior,
                      params.sa_stones)
     return k
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def choose(params, model, tree, node, depth, scratch):
     return select_child(tree.ti, tree.tf, node, params.c, params.rave, params.rave_k,
                         params.solver)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def stepped(params, tree, node, depth, scratch):
     pass
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def playout_amaf(params, scratch):
     return scratch.amaf if params.rave else scratch.amaf[:0]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def observe(params, model, tree, depth, root_color, winner, scratch, rng):
     backup(tree.ti, tree.tf, scratch.path, depth, root_color, winner, params.rave,
            scratch.amaf)

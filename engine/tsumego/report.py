@@ -1,23 +1,30 @@
 """What a sweep leaves in its output folder, beside the results file: ``summary.json``
 (solve rates with their intervals, the configuration the rows counted ran with, and what
-was loaded, skipped and unreadable),
-``per_problem.md`` (which back end solved which problem) and ``solve_rate.png`` (solve
-rate against budget).  ``rates_table`` is the Markdown table the command line prints."""
+was loaded, skipped and unreadable), ``per_problem.md`` (which back end solved which
+problem), ``solve_rate.png`` (solve rate against budget) and ``misses/PROBLEM.svg``, a
+diagram of each Go problem some run missed (``diagram.svg``: the correct moves, the wrong
+answer and its principal variation; the miss shown is the one at the largest budget, the
+first series by name on ties).  ``rates_table`` is the Markdown table the command line
+prints."""
 
 import json
 from pathlib import Path
 
+from ..game.coords import from_gtp
 from ..results_store import replace_text, write_error
-from .stats import per_problem, solve_rates
+from .diagram import svg
+from .frame import problem_region
+from .stats import label, per_problem, solve_rates
 
 
 def rates_table(rates) -> str:
-    lines = ["| back end | budget | solved | rate | 95% CI |", "|---|---:|---:|---:|---|"]
+    lines = ["| back end | budget | solved | proved | rate | 95% CI |",
+             "|---|---:|---:|---:|---:|---|"]
     for r in rates:
         lo, hi = r.interval
         budget = "own" if r.budget == 0 else str(r.budget)
-        lines.append(f"| {r.label} | {budget} | {r.solved}/{r.runs} | {r.rate:.3f} "
-                     f"| [{lo:.3f}, {hi:.3f}] |")
+        lines.append(f"| {r.label} | {budget} | {r.solved}/{r.runs} | {r.proved} "
+                     f"| {r.rate:.3f} | [{lo:.3f}, {hi:.3f}] |")
     return "\n".join(lines)
 
 
@@ -31,6 +38,33 @@ def problem_table(rows, problems) -> str:
         shown = [f"{cells[c][0]}/{cells[c][1]}" if c in cells else "-" for c in columns]
         lines.append(f"| {p.name} | {p.answer_text()} | " + " | ".join(shown) + " |")
     return "\n".join(lines)
+
+
+def miss_diagrams(out: Path, rows, problems) -> int:
+    """Write ``misses/PROBLEM.svg`` for every Go problem with a missed run (see the module
+    docstring); returns how many were written."""
+    misses = {}
+    for row in rows:
+        if not row["correct"]:
+            key = (-int(row["budget"]), label(row["algo"], row.get("restrict", False)))
+            if row["problem"] not in misses or key < misses[row["problem"]][0]:
+                misses[row["problem"]] = (key, row)
+    folder = out / "misses"
+    written = 0
+    for p in problems:
+        if p.name not in misses or p.game != "go":
+            continue
+        (budget, series), row = misses[p.name]
+        n = p.size
+        move = from_gtp(row["move"], n) if row["move"] != "resign" else None
+        pv = [from_gtp(v, n) for v in row.get("pv", "").split()]
+        folder.mkdir(exist_ok=True)
+        status = row.get("status") or "found"
+        title = f"{p.name}: {series} @{-budget} played {row['move']} ({status})"
+        replace_text(folder / f"{p.name}.svg",
+                     svg(p.state, problem_region(p), p.accept, move, False, pv, title) + "\n")
+        written += 1
+    return written
 
 
 def plot(rates, path: Path):
@@ -84,6 +118,7 @@ def write_report(out: Path, command: str, loaded, settings, restrict: bool, jobs
     }
     replace_text(out / "summary.json", json.dumps(summary, indent=2) + "\n")
     replace_text(out / "per_problem.md", problem_table(rows, loaded.problems) + "\n")
+    miss_diagrams(out, rows, loaded.problems)
     if rates:
         try:
             plot(rates, out / "solve_rate.png")

@@ -17,6 +17,21 @@ problem, never from the frame's stones), pass staying allowed; the tree below th
 and the playouts still play anywhere.  A restricted run keeps its unrestricted twin's
 seed, so the two differ by the mask alone.
 
+A back end that reads fights (``reads_fights``: UCT, LinUCT) also gets the problem's
+fight (``fight_target``): every defender stone of the problem, the side that must kill
+them being the frame's attacker (the goal's, else guessed).  Its simulations then end
+where that fight is decided and, with ``solver=1``, it proves moves.
+
+What a row says about the answer besides the move: ``status`` -- ``proved`` when the
+solver proved the move wins, ``refuted`` when it proved it loses (every move does),
+``ko`` when not proven and the principal variation holds a ko capture, else ``found``
+(the most visited move); ``pv``, the principal variation (GTP vertices); and
+``stable_at``, the playouts after which the answer no longer changed: the search runs in
+``CHECKPOINTS`` equal steps on one tree, and this is the first step's end from which the
+move stayed the same (the whole budget's resolution is ``budget / CHECKPOINTS``); empty
+for a back end that plans its budget up front (``plans_budget``: SHOT), which runs in one
+search as before.
+
 An external engine (GNU Go, or any GTP engine that knows ``loadsgf`` and
 ``reg_genmove``) gets the same position written to a temporary SGF; its rows have budget
 0 (the engine spends what its own settings say) and seed index 0.
@@ -32,19 +47,24 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from ..game.coords import RESIGN, from_gtp, to_gtp
-from ..core.layout import BLACK
-from ..search.base import Budget
+from ..core.layout import BLACK, M_KO
+from ..search.base import Budget, Target
+from ..search.tree import LOSS, WIN
 from ..match.gtp_client import GtpClient
 from ..search.registry import make
 from ..game.sgf import save_game
-from .frame import frame_problem, problem_region
+from .frame import attacker_of, frame_problem, problem_region
 
 REQUIRED_COLUMNS = ("problem", "algo", "budget", "seed", "move", "correct", "seconds")
 # the configuration a row ran with, besides its job: the frame (1/0), the options every
 # back end got (``k=v;...``, empty for an external engine), the external engine's command
 # line (empty for ours), and the code (``engine.results_store.code_version``)
 CONFIG_COLUMNS = ("frame", "options", "command", "version")
-COLUMNS = REQUIRED_COLUMNS + ("restrict",) + CONFIG_COLUMNS   # restrict: 1 when restricted
+# how the answer was reached (see the module docstring); empty for an external engine
+ANSWER_COLUMNS = ("status", "pv", "stable_at")
+# restrict: 1 when restricted; a file of an older version holds a prefix of these
+COLUMNS = REQUIRED_COLUMNS + ("restrict",) + CONFIG_COLUMNS + ANSWER_COLUMNS
+CHECKPOINTS = 20
 GTP_TIMEOUT = 300.0   # seconds an external engine may take over one command
 SEARCH_OPTIONS = {"resign_threshold": "0"}   # a tsumego run must name a move
 
@@ -59,6 +79,9 @@ class Outcome:
     correct: bool
     seconds: float
     restrict: bool = False
+    status: str = ""     # proved / refuted / ko / found; empty for an external engine
+    pv: str = ""         # GTP vertices separated by spaces
+    stable_at: int | None = None
 
     def as_row(self) -> dict:
         return asdict(self)
@@ -93,6 +116,62 @@ def position(problem, use_frame: bool = True):
     return problem.state.clone()
 
 
+def fight_target(problem) -> Target | None:
+    """The fight of a Go problem: every defender stone of the problem (not the frame's),
+    the attacker the frame's (``frame.attacker_of``); None for Gobang."""
+    if problem.game != "go":
+        return None
+    attacker = attacker_of(problem.goal, problem.to_play, problem.state.board())
+    stones = tuple(p for p in problem.state.points()
+                   if problem.state.color_at(p) == 3 - attacker)
+    return Target(stones, attacker) if stones else None
+
+
+def _through_ko(state, line) -> bool:
+    """Whether playing ``line`` from ``state`` makes a ko capture."""
+    s = state.clone()
+    for move in line:
+        if not s.is_legal(move, s.to_play):
+            return False
+        s.play(move)
+        if s.meta[M_KO] >= 0:
+            return True
+    return False
+
+
+def status_of(result, state) -> str:
+    """``proved``, ``refuted``, ``ko`` or ``found`` (see the module docstring)."""
+    chosen = next((c for c in result.candidates if c.move == result.move), None)
+    if chosen is not None and chosen.proven == WIN:
+        return "proved"
+    if chosen is not None and chosen.proven == LOSS:
+        return "refuted"
+    return "ko" if state.game == "go" and _through_ko(state, result.pv) else "found"
+
+
+def search_in_steps(search, state, budget: int, allowed, target):
+    """The search of ``budget`` playouts in ``CHECKPOINTS`` steps on one tree; returns
+    (the last step's result, playouts done, seconds, playouts at which the move last
+    changed, None for a back end that plans its budget (SHOT): it runs in one step)."""
+    extra = {"target": target} if getattr(search, "reads_fights", False) else {}
+    done, seconds, stable_at, result = 0, 0.0, 0, None
+    steps = 1 if getattr(search, "plans_budget", False) else CHECKPOINTS
+    for k in range(1, steps + 1):
+        step = budget * k // steps - done
+        if step <= 0:
+            continue
+        t0 = time.perf_counter()
+        last = result
+        result = search.search(state, Budget(playouts=step), allowed=allowed, **extra)
+        seconds += time.perf_counter() - t0
+        done += result.playouts
+        if last is None or result.move != last.move:
+            stable_at = done
+        if result.playouts < step:   # the solver settled the root
+            break
+    return result, done, seconds, stable_at if steps > 1 else None
+
+
 def solve(problem, algo: str, budget: int, seed_index: int, options: dict | None = None,
           use_frame: bool = True, state=None, restrict: bool = False,
           mask: np.ndarray | None = None) -> Outcome:
@@ -105,13 +184,14 @@ def solve(problem, algo: str, budget: int, seed_index: int, options: dict | None
     allowed = None
     if restrict:
         allowed = region_mask(problem, state) if mask is None else mask
-    t0 = time.perf_counter()
-    result = search.search(state, Budget(playouts=budget), allowed=allowed)
-    seconds = time.perf_counter() - t0
+    result, _, seconds, stable_at = search_in_steps(search, state, budget, allowed,
+                                                    fight_target(problem))
     return Outcome(problem=problem.name, algo=algo, budget=budget, seed=seed_index,
                    move=to_gtp(result.move, state.size),
                    correct=problem.is_correct(result.move), seconds=seconds,
-                   restrict=restrict)
+                   restrict=restrict, status=status_of(result, state),
+                   pv=" ".join(to_gtp(m, state.size) for m in result.pv),
+                   stable_at=stable_at)
 
 
 class GtpEngine(GtpClient):

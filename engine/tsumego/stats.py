@@ -36,6 +36,7 @@ class Rate:
     solved: int
     runs: int
     restrict: bool = False
+    proved: int = 0      # of the solved runs, those whose move the solver proved
 
     @property
     def label(self) -> str:
@@ -52,20 +53,21 @@ class Rate:
     def as_dict(self) -> dict:
         lo, hi = self.interval
         return dict(algo=self.algo, restrict=self.restrict, label=self.label,
-                    budget=self.budget, solved=self.solved, runs=self.runs, rate=self.rate,
-                    ci95=[lo, hi])
+                    budget=self.budget, solved=self.solved, proved=self.proved,
+                    runs=self.runs, rate=self.rate, ci95=[lo, hi])
 
 
 def solve_rates(rows) -> list[Rate]:
     """One Rate per (algo, restrict, budget) of result rows (dicts with algo, budget,
-    correct and optionally restrict), sorted by algo, restrict, then budget."""
-    counts = defaultdict(lambda: [0, 0])
+    correct and optionally restrict and status), sorted by algo, restrict, then budget."""
+    counts = defaultdict(lambda: [0, 0, 0])
     for row in rows:
         c = counts[(row["algo"], bool(row.get("restrict", False)), int(row["budget"]))]
         c[0] += bool(row["correct"])
         c[1] += 1
-    return [Rate(algo, budget, k, n, restrict)
-            for (algo, restrict, budget), (k, n) in sorted(counts.items())]
+        c[2] += bool(row["correct"]) and row.get("status") == "proved"
+    return [Rate(algo, budget, k, n, restrict, proved)
+            for (algo, restrict, budget), (k, n, proved) in sorted(counts.items())]
 
 
 def per_problem(rows) -> dict:

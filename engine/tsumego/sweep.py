@@ -18,7 +18,8 @@ results that survive interruption, concurrent runs and changed settings.
   to ``results.csv.corrupt``, with a message), then runs only the jobs without a row.
   Readers keep the first row of each (job, configuration), so a duplicate never counts
   twice.  Files of older columns are read (the missing columns empty: rows of an unknown
-  configuration) and rewritten with every column before the first new row goes in.
+  configuration, without the answer columns ``status``, ``pv``, ``stable_at``) and
+  rewritten with every column before the first new row goes in.
 * Parallelism: ``workers <= 1`` runs the jobs in this process; otherwise a local process
   pool (the numba kernels are compiled once here first, so the workers load them instead
   of each compiling them; each worker dies with this process, ``engine.lifetime``);
@@ -106,9 +107,10 @@ class Settings:
 
 
 def plan(problems, algos, budgets, seeds: int, gtp: str | None = None,
-         restrict: bool = False) -> list[Job]:
-    """``algos``: back-end specs (``engine.search.registry``)."""
-    jobs = [Job(p.name, algo, budget, seed, restrict)
+         restrict: bool = False, restricted=()) -> list[Job]:
+    """``algos``: back-end specs (``engine.search.registry``); ``restrict``: every spec's
+    runs restricted to the region, ``restricted``: those specs' runs always."""
+    jobs = [Job(p.name, algo, budget, seed, restrict or algo in restricted)
             for budget in sorted(budgets) for seed in range(seeds)
             for algo in algos for p in problems]
     if gtp:
@@ -189,8 +191,10 @@ class ResultsFile:
 
     @staticmethod
     def _text(row: dict) -> dict:
+        stable = row.get("stable_at")
         return {**row, "correct": int(row["correct"]), "seconds": f"{row['seconds']:.4f}",
-                "restrict": int(row.get("restrict", False))}
+                "restrict": int(row.get("restrict", False)),
+                "stable_at": "" if stable is None else stable}
 
     @staticmethod
     def _parse(header: tuple, text: str) -> dict | None:
@@ -207,7 +211,8 @@ class ResultsFile:
         try:
             return {**row, "budget": int(row["budget"]), "seed": int(row["seed"]),
                     "correct": row["correct"] == "1", "seconds": float(row["seconds"]),
-                    "restrict": row["restrict"] == "1"}
+                    "restrict": row["restrict"] == "1",
+                    "stable_at": int(row["stable_at"]) if row["stable_at"] else None}
         except ValueError:
             return None
 

@@ -1,0 +1,26 @@
+"""The strongest tsumego configuration, by name: ``--algo best`` of
+``scripts/solve_tsumego.py`` (checks rely on that name).  The name is resolved here to an
+explicit back-end spec before anything runs, so a result row records what ran, never the
+name: when a better configuration is measured, this module changes and new rows carry
+the new spec.
+
+The configuration (``docs/tsumego-results.md`` has the measurements): UCT with heavy
+playouts, priors, RAVE and no UCB exploration term (the Go ``strong`` preset) and the
+MCTS-Solver proving moves through the problem's fight (``engine.search.solver``),
+answering inside the problem's region.  On a 60-problem sample of the practice set the
+fight, the solver and ``region=tree`` each left the solve rate within the noise of the
+sample (27 to 35 of 60 at 5,000 and 20,000 playouts); the solver stays because its proofs
+are what a ``proved`` row reports, ``region=tree`` stays out for want of a measured gain.
+"""
+
+NAME = "best"
+SPEC = "uct:playout=heavy:prior=1:rave=1:c=0:solver=1"
+RESTRICT = True      # its runs answer inside the problem's region
+
+
+def resolve(specs: list[str]) -> tuple[list[str], set[str]]:
+    """``specs`` with ``best`` replaced by its spec, and the specs whose runs are always
+    restricted to the region."""
+    resolved = [SPEC if s == NAME else s for s in specs]
+    restricted = {SPEC} if NAME in specs and RESTRICT else set()
+    return resolved, restricted
