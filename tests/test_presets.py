@@ -9,13 +9,16 @@ import pytest
 from engine.gtp import parse_settings
 from engine.gtp.context import Context
 from engine.search import presets, registry
+from engine.search.threats_first import ThreatOptions
 
 STRONG_GO = {"playout": "heavy", "prior": True, "rave": True, "c": 0.0}
 
 
 def registry_defaults(name: str) -> dict:
-    """Every option of back end ``name`` at its declared default (seed aside)."""
-    fields = dataclasses.fields(registry.back_end(name).Options)
+    """Every option of back end ``name`` at its declared default (seed aside), the root
+    threat search's included."""
+    fields = (dataclasses.fields(registry.back_end(name).Options)
+              + dataclasses.fields(ThreatOptions))
     return {f.name: f.default for f in fields if f.name != "seed"}
 
 
@@ -34,9 +37,9 @@ def test_no_options_give_go_the_strongest_configuration():
     assert without_seed(options) == expected
 
 
-def test_no_options_give_gobang_the_threat_aware_playouts():
+def test_no_options_give_gobang_the_threat_aware_playouts_and_the_root_vcf():
     _, searcher = parse_settings(["--game", "gobang", "--size", "10"])
-    assert searcher.options()["playout"] == "heavy"
+    assert searcher.options()["playout"] == "heavy" and searcher.options()["vcf"] is True
     assert searcher.options()["rave"] is False and searcher.options()["c"] == 0.7
 
 

@@ -22,30 +22,6 @@ BACK_ENDS = registry.names() + ["linuct:rave=1"]   # LinUCT with and without its
 HEAVY = ["uct:playout=heavy:prior=1", "shot:playout=heavy", "linuct:playout=heavy",
          "linuct:rave=1:playout=heavy:prior=1"]
 
-# LINUCT_PLAIN's tree policy is a linear model shared by every node, with no per-node
-# statistics; with the paper's fLinUCB-GD (gamma_t = 1/(100+t)) it learns too slowly to
-# single out a tactical move at these budgets, and the paper itself finds it weakens as
-# playouts grow (see engine/search/linuct.py).  These cases document that, not hide it:
-# the searches are seeded, so each fails the same way every run, and strict marking turns
-# a change of that (a fix, or a kernel change that moves the search) into a failure to look
-# at rather than a silent pass.
-_LINEAR_MODEL_TOO_SLOW = pytest.mark.xfail(
-    reason="LinUCT_PLAIN with the paper's parameters misses this tactic at this budget",
-    strict=True)
-
-
-# LinUCT_RAVE blocks the gobang four below with seeds 1 and 3 to 6 but not with the seed 2
-# the contract uses: its selection is mostly LinUCB's width, which varies little between
-# children (docs/algorithms.md section 9), so which move the early playouts favour decides
-_RAVE_SEED_2 = pytest.mark.xfail(
-    reason="LinUCT_RAVE misses this block with seed 2 (finds it with seeds 1, 3-6)",
-    strict=True)
-
-
-def tactical(weak: dict) -> list:
-    """BACK_ENDS with those named in ``weak`` given its expected-failure mark."""
-    return [pytest.param(n, marks=weak[n]) if n in weak else n for n in BACK_ENDS]
-
 # Two strings in a capturing race, each with one liberty: black to play captures the
 # white string at J5 and owns the top six rows; anything else lets white take J4 and the
 # bottom five.  Both outer walls are alive (each owns an empty region).
@@ -124,7 +100,9 @@ def test_time_budget_is_roughly_respected(name):
     assert result.playouts > 0
 
 
-@pytest.mark.parametrize("name", tactical({"linuct": _LINEAR_MODEL_TOO_SLOW}))
+# A Gobang node offers only its winning points, else the blocks of the opponent's
+# (engine.core.gobang_tactics), so every back end, LinUCT_PLAIN included, gets these two.
+@pytest.mark.parametrize("name", BACK_ENDS)
 def test_completes_a_four_before_the_opponent_does(name):
     # both sides have a four with one open end; only G5 wins (blocking G8 lets white block
     # G5 in turn, anything else loses to G8)
@@ -134,11 +112,8 @@ def test_completes_a_four_before_the_opponent_does(name):
     assert result.winrate > 0.9
 
 
-@pytest.mark.parametrize("name", tactical({"linuct": _LINEAR_MODEL_TOO_SLOW,
-                                           "linuct:rave=1": _RAVE_SEED_2}))
+@pytest.mark.parametrize("name", BACK_ENDS)
 def test_blocks_the_opponents_four(name):
-    # SHOT needs the larger budget: its first halving round gives each of the 96 moves
-    # only budget / (96 * 7) playouts, too few to see the reply at G3
     state = gobang_position(10, ["B3", "H8", "A10", "K1"], ["C3", "D3", "E3", "F3"])
     result = registry.make(name, seed=2).search(state, Budget(playouts=40_000))
     assert result.move == from_gtp("G3", 10)

@@ -69,7 +69,9 @@ def random_ending(rng, size=5, stones=18):
 @pytest.mark.parametrize("algo", ["uct", "linuct:rave=1"])
 def test_a_win_in_one_is_proven_and_played_at_once(algo):
     state = gobang(9, ["C5", "C3", "D5", "D3", "E5", "E3", "F5", "J9"])   # black to move
-    result = registry.make(f"{algo}:solver=1", seed=1).search(state, Budget(playouts=5000))
+    # the tree's own proof, not the root threat search's (``vcf=0``)
+    result = registry.make(f"{algo}:solver=1:vcf=0", seed=1).search(state,
+                                                                 Budget(playouts=5000))
     assert result.move in (from_gtp("B5", 9), from_gtp("G5", 9))
     assert result.candidates[0].move == result.move and result.candidates[0].proven == 1
     assert result.playouts < 5000           # the search stopped once the root was settled
@@ -78,7 +80,7 @@ def test_a_win_in_one_is_proven_and_played_at_once(algo):
 @pytest.mark.parametrize("algo", SOLVERS)
 def test_without_the_solver_nothing_is_proven(algo):
     state = gobang(9, ["C5", "C3", "D5", "D3", "E5", "E3", "F5", "J9"])
-    result = registry.make(algo, seed=1).search(state, Budget(playouts=2000))
+    result = registry.make(f"{algo}:vcf=0", seed=1).search(state, Budget(playouts=2000))
     assert result.playouts == 2000 and all(c.proven == 0 for c in result.candidates)
 
 
@@ -98,7 +100,7 @@ def test_an_open_four_against_us_proves_every_move_lost():
 @pytest.mark.parametrize("stones, seed", [(18, s) for s in range(4)] + [(15, 14)])
 def test_proofs_agree_with_exact_minimax(algo, stones, seed):
     state = random_ending(np.random.default_rng(seed), stones=stones)
-    searcher = registry.make(f"{algo}:solver=1:expand_after=1", seed=seed)
+    searcher = registry.make(f"{algo}:solver=1:expand_after=1:vcf=0", seed=seed)
     searcher.search(state, Budget(playouts=50000))
     pool = searcher.pool
     truth = exact_value(state)

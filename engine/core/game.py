@@ -12,6 +12,7 @@ from numba import njit
 from . import go_kernels as go
 from . import go_playout as gop
 from . import gobang_kernels as gb
+from . import gobang_tactics as gbtac
 from . import gobang_threats as gbt
 from .layout import BOARD, DRAW, EMPTIES, EPOS, GAME_GO, M_GAME, M_N_EMPTY, M_PASSES, \
     M_SIZE, M_TO_PLAY, M_WINNER, PASS
@@ -20,14 +21,24 @@ from .layout import BOARD, DRAW, EMPTIES, EPOS, GAME_GO, M_GAME, M_N_EMPTY, M_PA
 
 @njit(cache=True, nogil=True)
 def copy_state(src_s, src_meta, dst_s, dst_meta):
-    """Copy a position into scratch arrays of the same size (Gobang uses three rows only)."""
+    """Copy a position into scratch arrays of the same size (Gobang uses three rows only).
+    Element loops, not slice assignments: an array-to-array assignment compiles numba's
+    shape-mismatch message, its string formatting included (seconds of a cold start)."""
     if src_meta[M_GAME] == GAME_GO:
-        dst_s[:, :] = src_s
+        for r in range(src_s.shape[0]):
+            _copy_row(src_s, dst_s, r)
     else:
-        dst_s[BOARD, :] = src_s[BOARD]
-        dst_s[EMPTIES, :] = src_s[EMPTIES]
-        dst_s[EPOS, :] = src_s[EPOS]
-    dst_meta[:] = src_meta
+        _copy_row(src_s, dst_s, BOARD)
+        _copy_row(src_s, dst_s, EMPTIES)
+        _copy_row(src_s, dst_s, EPOS)
+    for i in range(src_meta.shape[0]):
+        dst_meta[i] = src_meta[i]
+
+
+@njit(cache=True, nogil=True, inline='always')
+def _copy_row(src, dst, r):
+    for i in range(src.shape[1]):
+        dst[r, i] = src[r, i]
 
 
 @njit(cache=True, nogil=True)
@@ -90,8 +101,9 @@ def playout_winner(s, meta, zob, rng, komi, amaf):
 def candidate_moves(s, meta, out):
     """Moves a tree node may expand into for the side to move, written to ``out`` (needs
     room for P + 1 entries); returns their count.  Go: the legal moves (simple ko) that do
-    not fill the mover's own true eye, then PASS.  Gobang: every empty point while the game
-    is undecided, none after."""
+    not fill the mover's own true eye, then PASS.  Gobang: the mover's winning points when
+    it has any, else the blocks of the opponent's, else every legal point, none once the
+    game is decided (``gobang_tactics.forced_candidates``)."""
     color = meta[M_TO_PLAY]
     k = 0
     empties = s[EMPTIES]
@@ -105,8 +117,4 @@ def candidate_moves(s, meta, out):
                 k += 1
         out[k] = PASS
         return k + 1
-    if meta[M_WINNER] != 0:
-        return 0
-    for i in range(n_empty):
-        out[i] = empties[i]
-    return n_empty
+    return gbtac.forced_candidates(s, meta, out)

@@ -34,7 +34,7 @@ P_ATARI, P_PATTERN, P_SELFATARI, SELFATARI_STONES = range(4)
 N_PARAMS = 4
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)
 def playable(s, meta, w, p, color):
     """Legal for ``color`` and not filling its own eye.  An empty neighbour settles both at
     once (a ko point never has one), which is the common case."""
@@ -50,7 +50,7 @@ def playable(s, meta, w, p, color):
     return is_legal(s, meta, p, color)
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)
 def _uniform_move(s, meta, rng, color, sa_prob, sa_stones):
     w = meta[M_SIZE] + 2
     k = meta[M_N_EMPTY]
@@ -76,7 +76,7 @@ def random_move(s, meta, rng, color):
     return _uniform_move(s, meta, rng, color, 0.0, 0)
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)
 def _push(buf, n, p):
     if n < buf.shape[0]:
         buf[n] = p

@@ -17,7 +17,7 @@ from .layout import BOARD, EMPTY, LIBS, NEXT, REP, SIZE
 NONE = -1
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)
 def atari_liberty(s, w, r):
     """The last liberty of chain ``r`` (a representative) when it has exactly one, else
     NONE."""
@@ -37,7 +37,7 @@ def atari_liberty(s, w, r):
             return lib
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)
 def _other_liberty(s, w, r, p, a):
     """A liberty of chain ``r`` other than ``p`` and ``a`` (NONE when there is none)."""
     q = r
@@ -50,7 +50,7 @@ def _other_liberty(s, w, r, p, a):
             return NONE
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)
 def libs_after(s, w, p, color):
     """How many liberties the chain of a ``color`` stone played at empty ``p`` would have:
     0, 1, or 2 meaning two or more.  Opponent chains the stone captures count as a
@@ -87,7 +87,7 @@ def libs_after(s, w, p, color):
     return 0 if a == NONE else 1
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)
 def first_touch(s, nbs, k):
     """The stone at ``nbs[k]`` belongs to a chain that none of ``nbs[0..k-1]`` holds: so
     a loop over a point's neighbours sees each adjacent chain once."""
@@ -99,7 +99,7 @@ def first_touch(s, nbs, k):
     return True
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)
 def size_after(s, w, p, color):
     """Stones in the chain a ``color`` stone at ``p`` would join (itself included)."""
     n = 1
@@ -110,7 +110,7 @@ def size_after(s, w, p, color):
     return n
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)
 def is_self_atari(s, w, p, color, min_stones):
     """``color`` at ``p`` would leave its chain of at least ``min_stones`` stones with one
     liberty (or none, a suicide) and capture nothing."""

@@ -7,7 +7,11 @@ list (EMPTIES / EPOS); the chain rows are unused.  meta holds M_GAME = GAME_GOBA
 Win rule: a player wins by making an unbroken line of their stones along a row, a column or
 a diagonal.  GOBANG_FREESTYLE: five or more in a row wins.  GOBANG_EXACT5: exactly five wins;
 an overline of six or more does not (and does not end the game), though an exact five made
-by the same stone along another line still does.  A full board without a win is a DRAW.
+by the same stone along another line still does.  GOBANG_RENJU: black wins with exactly
+five and may not play its forbidden points (``engine.core.renju``: overline, double four,
+double three); white has no forbidden points and wins with five or more.  A full board
+without a win is a DRAW, and so is a renju board where black has only forbidden points left
+to play.
 Stones never leave the board, so a new line can only run through the stone just placed:
 ``play`` measures the four lines through that stone alone, and the OFFBOARD frame ends every
 run without a bounds test.
@@ -19,16 +23,17 @@ from numba import njit
 from .go_kernels import clear_board as clear_padded_board
 from .go_kernels import remove_empty
 from .layout import (BLACK, BOARD, DRAW, EMPTIES, EMPTY, EPOS, GAME_GOBANG, GOBANG_EXACT5,
-                     M_GAME, M_HASH, M_LAST, M_MOVES, M_N_EMPTY, M_RULE, M_SIZE, M_TO_PLAY,
-                     M_WINNER, PASS)
+                     GOBANG_RENJU, M_GAME, M_HASH, M_LAST, M_MOVES, M_N_EMPTY, M_RULE, M_SIZE,
+                     M_TO_PLAY, M_WINNER, PASS)
+from .renju import is_forbidden
 from .rng import rand_below
 
 
 
 @njit(cache=True)
 def clear_board(s, meta, n, variant):
-    """Empty n x n board, black to play, undecided, under ``variant`` (GOBANG_FREESTYLE or
-    GOBANG_EXACT5)."""
+    """Empty n x n board, black to play, undecided, under ``variant`` (GOBANG_FREESTYLE,
+    GOBANG_EXACT5 or GOBANG_RENJU)."""
     meta[:] = 0
     clear_padded_board(s, meta, n)
     meta[M_GAME] = GAME_GOBANG
@@ -38,12 +43,26 @@ def clear_board(s, meta, n, variant):
     meta[M_HASH] = 0
 
 
+@njit(cache=True, inline='always')
+def exact_five(rule, color):
+    """Whether only exactly five wins for ``color`` under ``rule``."""
+    return rule == GOBANG_EXACT5 or (rule == GOBANG_RENJU and color == BLACK)
+
+
+@njit(cache=True)
+def forbids(s, meta, p, color):
+    """Whether the empty point ``p`` is a renju forbidden point that ``color`` may not play."""
+    return (meta[M_RULE] == GOBANG_RENJU and color == BLACK
+            and is_forbidden(s[BOARD], meta[M_SIZE] + 2, p))
+
+
 @njit(cache=True)
 def is_legal(s, meta, p, color):
-    """An empty on-board point while the game is undecided; there is no pass in Gobang."""
+    """An empty on-board point while the game is undecided, and not a forbidden point of
+    black under renju; there is no pass in Gobang."""
     if meta[M_WINNER] != 0 or p < 0 or p >= s.shape[1]:
         return False
-    return s[BOARD, p] == EMPTY
+    return s[BOARD, p] == EMPTY and not forbids(s, meta, p, color)
 
 
 @njit(cache=True)
@@ -75,7 +94,7 @@ def play(s, meta, zob, p, color):
     meta[M_MOVES] += 1
     meta[M_LAST] = p
     meta[M_TO_PLAY] = 3 - color
-    if _makes_win(board, meta[M_SIZE] + 2, p, color, meta[M_RULE] == GOBANG_EXACT5):
+    if _makes_win(board, meta[M_SIZE] + 2, p, color, exact_five(meta[M_RULE], color)):
         meta[M_WINNER] = color
     elif meta[M_N_EMPTY] == 0:
         meta[M_WINNER] = DRAW
@@ -84,12 +103,22 @@ def play(s, meta, zob, p, color):
 
 @njit(cache=True)
 def random_move(s, meta, rng, color):
-    """A uniformly random legal move for ``color`` (any empty point), or PASS (-1) when
-    there is none: the board is full or the game is decided."""
+    """A uniformly random legal move for ``color``, or PASS (-1) when there is none: the
+    board is full, the game is decided, or (renju) only black's forbidden points are left.
+    A forbidden draw is replaced by the next legal point of the empty list, cyclically:
+    forbidden points are rare, so the bias this gives them is too."""
     k = meta[M_N_EMPTY]
     if k == 0 or meta[M_WINNER] != 0:
         return PASS
-    return s[EMPTIES, rand_below(rng, k)]
+    i = rand_below(rng, k)
+    p = s[EMPTIES, i]
+    if meta[M_RULE] != GOBANG_RENJU or color != BLACK:
+        return p
+    for j in range(k):
+        p = s[EMPTIES, (i + j) % k]
+        if not forbids(s, meta, p, color):
+            return p
+    return PASS
 
 
 @njit(cache=True)
@@ -98,14 +127,17 @@ def playout(s, meta, zob, rng, amaf):
     P entries, each point records the colour that played there first (for RAVE); pass an
     empty array otherwise.  Returns the number of moves played.
 
-    Every empty point is legal, so a move is one random index into the empty list and
-    ``play``'s swap-with-last removal keeps the list dense: no rejection, no allocation."""
+    Outside renju every empty point is legal, so a move is one random index into the empty
+    list and ``play``'s swap-with-last removal keeps the list dense: no rejection, no
+    allocation."""
     record = amaf.shape[0] > 0
-    empties = s[EMPTIES]
     start = meta[M_MOVES]
     while meta[M_WINNER] == 0:
         color = meta[M_TO_PLAY]
-        p = empties[rand_below(rng, meta[M_N_EMPTY])]
+        p = random_move(s, meta, rng, color)
+        if p == PASS:   # renju: black has only forbidden points left
+            meta[M_WINNER] = DRAW
+            break
         if record and amaf[p] == 0:
             amaf[p] = color
         play(s, meta, zob, p, color)

@@ -2,9 +2,12 @@
 ``engine.core.gobang_kernels``.
 
 Policy at each move: (1) if the mover has a *winning point* (an empty point where its stone
-completes a winning line under M_RULE: five or more for GOBANG_FREESTYLE, exactly five for
-GOBANG_EXACT5), play one; (2) else if the opponent has one, block it (one of them, chosen at
-random, when there are several); (3) else a uniformly random empty point.  A random choice
+completes a winning line under M_RULE: five or more for GOBANG_FREESTYLE and for white in
+GOBANG_RENJU, exactly five for GOBANG_EXACT5 and for black in GOBANG_RENJU), play one; (2)
+else if the opponent has one, block it (one of them, chosen at random, when there are
+several; under renju black blocks only on a point it may play); (3) else a uniformly random
+legal point (``gobang_kernels.random_move``).  An exact five is never a forbidden point, so
+(1) needs no renju test.  A random choice
 among several winning points of the mover changes only which point AMAF records, not the
 result; it keeps the policy free of any order bias of the lists below.
 
@@ -42,9 +45,9 @@ move.
 import numpy as np
 from numba import njit, uintp
 
-from .gobang_kernels import PASS, _makes_win, play
-from .layout import (BLACK, BOARD, EMPTIES, EMPTY, EPOS, GOBANG_EXACT5, M_MOVES, M_N_EMPTY,
-                     M_RULE, M_SIZE, M_TO_PLAY, M_WINNER, WHITE)
+from .gobang_kernels import PASS, _makes_win, exact_five, forbids, play, random_move
+from .layout import (BLACK, BOARD, DRAW, EMPTIES, EMPTY, EPOS, M_MOVES, M_N_EMPTY, M_RULE,
+                     M_SIZE, M_TO_PLAY, M_WINNER, WHITE)
 from .rng import rand_below
 
 
@@ -94,7 +97,7 @@ def note_stone(s, meta, pts, cnt, q, color):
     each line, the first empty point past either end of the run through ``q``."""
     board = s[BOARD]
     w = meta[M_SIZE] + 2
-    exact = meta[M_RULE] == GOBANG_EXACT5
+    exact = exact_five(meta[M_RULE], color)
     for d in (1, w, w + 1, w - 1):
         up = _count_run(board, q + d, d, color)
         down = _count_run(board, q - d, -d, color)
@@ -125,7 +128,7 @@ def prune_threats(s, meta, pts, cnt, color):
     points."""
     board = s[BOARD]
     w = meta[M_SIZE] + 2
-    exact = meta[M_RULE] == GOBANG_EXACT5
+    exact = exact_five(meta[M_RULE], color)
     k = 0
     for i in range(cnt[color]):
         p = pts[color, i]
@@ -139,16 +142,23 @@ def prune_threats(s, meta, pts, cnt, color):
 @njit(cache=True, inline='always')
 def threat_move(s, meta, rng, pts, cnt):
     """The policy's move for the side to move, given complete threat lists: a win, else a
-    block, else a uniformly random empty point; PASS (-1) once the game is decided."""
+    block, else a uniformly random legal point; PASS (-1) once the game is decided or when
+    (renju) black has no legal point left."""
     if meta[M_WINNER] != 0 or meta[M_N_EMPTY] == 0:
         return PASS
     color = meta[M_TO_PLAY]
     if cnt[color] > 0 and prune_threats(s, meta, pts, cnt, color) > 0:
         return pts[color, rand_below(rng, cnt[color])]
     other = 3 - color
-    if cnt[other] > 0 and prune_threats(s, meta, pts, cnt, other) > 0:
-        return pts[other, rand_below(rng, cnt[other])]
-    return s[EMPTIES, rand_below(rng, meta[M_N_EMPTY])]
+    k = cnt[other]
+    if k > 0 and prune_threats(s, meta, pts, cnt, other) > 0:
+        k = cnt[other]
+        i = rand_below(rng, k)
+        for j in range(k):
+            p = pts[other, (i + j) % k]
+            if not forbids(s, meta, p, color):
+                return p
+    return random_move(s, meta, rng, color)
 
 
 @njit(cache=True, inline='always')
@@ -157,6 +167,9 @@ def threat_step(s, meta, zob, rng, pts, cnt, amaf):
     complete; ``amaf`` as in ``threat_playout``."""
     color = meta[M_TO_PLAY]
     p = threat_move(s, meta, rng, pts, cnt)
+    if p == PASS:   # renju: black has only forbidden points left
+        meta[M_WINNER] = DRAW
+        return
     if amaf.shape[0] > 0 and amaf[p] == 0:
         amaf[p] = color
     play(s, meta, zob, p, color)

@@ -32,7 +32,7 @@ PASS, RESIGN = -1, -2
 DRAW = 3  # value of M_WINNER for a Gobang board filled without five in a row
 
 GAME_GO, GAME_GOBANG = 0, 1
-GOBANG_FREESTYLE, GOBANG_EXACT5 = 0, 1
+GOBANG_FREESTYLE, GOBANG_EXACT5, GOBANG_RENJU = 0, 1, 2
 
 BOARD, NEXT, REP, LIBS, SIZE, EMPTIES, EPOS = range(7)
 NROWS = 7

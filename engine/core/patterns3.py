@@ -30,7 +30,7 @@ _CELL = {".": (EMPTY,), "X": (BLACK,), "O": (WHITE,), "#": (OFFBOARD,),
 _NEIGHBOURS = ((0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2))
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)
 def code(s, w, p):
     """The 16-bit code of the neighbourhood of ``p``."""
     return (s[BOARD, p - w - 1] | (s[BOARD, p - w] << 2) | (s[BOARD, p - w + 1] << 4)

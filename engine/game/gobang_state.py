@@ -1,5 +1,5 @@
-"""GobangState: a Gobang (gomoku) position, freestyle or exact-five, over the kernels of
-``engine.core.gobang_kernels``.  The game ends at the first win or when the board is full
+"""GobangState: a Gobang (gomoku) position, freestyle, exact-five or renju, over the kernels
+of ``engine.core.gobang_kernels``.  The game ends at the first win or when the board is full
 (a draw); there is no pass."""
 
 import numpy as np
@@ -7,11 +7,12 @@ import numpy as np
 from .coords import PASS
 from ..core import gobang_kernels as gbk
 from ..core.layout import (BLACK, BOARD, DRAW, EMPTY, GOBANG_EXACT5, GOBANG_FREESTYLE,
-                          M_WINNER, OFFBOARD, WHITE, zobrist_table)
+                          GOBANG_RENJU, M_WINNER, OFFBOARD, WHITE, zobrist_table)
 from .state import GameState
 from .rules import GobangRules
 
-VARIANT_CODES = {"freestyle": GOBANG_FREESTYLE, "exact5": GOBANG_EXACT5}
+VARIANT_CODES = {"freestyle": GOBANG_FREESTYLE, "exact5": GOBANG_EXACT5,
+                 "renju": GOBANG_RENJU}
 
 
 class GobangState(GameState):
@@ -39,6 +40,9 @@ class GobangState(GameState):
             return "game is over"
         if self.s[BOARD, move] != EMPTY:
             return "occupied"
+        color = self.to_play if color is None else color
+        if gbk.forbids(self.s, self.meta, move, color):
+            return "forbidden point for black (renju: overline, double four or double three)"
         return None
 
     def _apply(self, move, color):

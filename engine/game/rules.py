@@ -6,7 +6,7 @@ from .coords import MAX_SIZE
 
 GO_MIN_SIZE = 2
 GOBANG_MIN_SIZE = 5
-GOBANG_VARIANTS = ("freestyle", "exact5")
+GOBANG_VARIANTS = ("freestyle", "exact5", "renju")
 
 
 @dataclass(frozen=True)
@@ -25,8 +25,10 @@ class GoRules:
 
 @dataclass(frozen=True)
 class GobangRules:
-    """``freestyle``: five or more in a row wins; ``exact5``: exactly five wins, an overline
-    of six or more does not.  A full board without a win is a draw."""
+    """``freestyle``: five or more in a row wins; ``exact5`` (Gomocup's "standard"): exactly
+    five wins, an overline of six or more does not; ``renju``: black wins with exactly five
+    and may not make an overline, a double four or a double three, white wins with five or
+    more.  A full board without a win is a draw."""
     size: int = 15
     variant: str = "freestyle"
 

@@ -3,7 +3,8 @@ GTP ``loadsgf``), the reusable pieces of that (``read_tree``, ``game_of``, ``app
 for other loaders, and writing a state's history back out (``save_game``).
 
 Games: GM[1] (the default) is Go, GM[4] is Gobang (gomoku/renju); anything else is
-refused.  Boards must be square and within the rules' size limits; a missing SZ means
+refused.  A Gobang record's RU names its rule (``RU_NAMES``); one written here always has
+it.  Boards must be square and within the rules' size limits; a missing SZ means
 19x19 for Go and 15x15 for Gobang, the SGF defaults.
 
 Every problem with a file -- unreadable, not SGF, bad properties, an illegal move -- comes
@@ -33,6 +34,10 @@ from . import registry
 from .rules import GoRules
 
 GAME_TYPES = {1: "go", 4: "gobang"}  # SGF GM values we play
+# Gobang RU values read as a rule (lower-cased); others leave the rule to the caller.
+# Written: the rule's own name.
+RU_NAMES = {"freestyle": "freestyle", "gomoku": "freestyle", "exact5": "exact5",
+            "standard": "exact5", "renju": "renju"}
 GM_OF = {name: gm for gm, name in GAME_TYPES.items()}
 DEFAULT_SIZE = {"go": 19, "gobang": 15}  # the FF[4] defaults for a missing SZ
 COLOUR_OF = {"b": BLACK, "w": WHITE}
@@ -181,14 +186,22 @@ class LoadedGame:
         return self.state.to_play
 
 
-def _rules_for(game: str, size: int, komi: float | None, template):
+def _rules_for(game: str, size: int, komi: float | None, template, variant=None):
     rules_type = registry.game(game).rules
     if template is not None and not isinstance(template, rules_type):
         raise ValueError(f"{type(template).__name__} cannot play a {game} record")
     if rules_type is GoRules:
         base = template or GoRules(komi=0.0)
         return replace(base, size=size, komi=base.komi if komi is None else komi)
-    return replace(template or rules_type(), size=size)
+    rules = replace(template or rules_type(), size=size)
+    return rules if variant is None else replace(rules, variant=variant)
+
+
+def _gobang_variant(root) -> str | None:
+    """The Gobang rule RU names, if it names one we play (``RU_NAMES``), else None."""
+    if not root.has_property("RU"):
+        return None
+    return RU_NAMES.get(root.get("RU").strip().lower())
 
 
 def _game_info(tree: sgf.Sgf_game) -> dict:
@@ -208,8 +221,8 @@ def load_game(source, move_number: int | None = None, game: str | None = None,
 
     ``game`` ("go", "gobang"), when given, is the game the record must be.  ``rules`` is an
     optional template (GoRules or GobangRules) for what the record does not say: its size
-    is replaced by SZ and, for Go, its komi by KM; without a template, defaults (komi 0
-    when KM is absent).
+    is replaced by SZ, for Go its komi by KM, for Gobang its rule by a known RU; without a
+    template, defaults (komi 0 when KM is absent).
 
     The side to play is the colour of the next move when stopping before one, else the
     last PL, else the opponent of the last move played, else white after a handicap (HA of
@@ -223,7 +236,8 @@ def load_game(source, move_number: int | None = None, game: str | None = None,
     with _reporting(label, "bad game information"):
         info = _game_info(tree)
         komi = tree.get_komi() if info["komi_given"] else None
-    final_rules = _rules_for(kind, tree.get_size(), komi, rules)
+    final_rules = _rules_for(kind, tree.get_size(), komi, rules,
+                             _gobang_variant(tree.get_root()))
     # simple ko only while replaying: see the module docstring
     state = registry.new_state(replace(final_rules, superko=False) if kind == "go"
                                else final_rules)
@@ -332,6 +346,8 @@ def save_game(state: GameState, path=None, black_name: str = "", white_name: str
         root.set("PW", white_name)
     if state.game == "go":
         root.set("KM", state.komi if komi is None else komi)
+    else:
+        root.set("RU", state.rules.variant)
     if result:
         root.set("RE", result)
     tree.set_date()

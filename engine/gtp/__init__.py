@@ -25,9 +25,10 @@ import sys
 import threading
 import time
 
-from .. import NAME, __version__
+from .. import NAME, __version__, warmup
 from ..cli_types import finite, key_value, positive_float, positive_int, seed
 from ..game.registry import game
+from ..game.rules import GOBANG_VARIANTS
 from ..scoring import ownership
 from ..search import presets, registry
 from ..search.base import Budget
@@ -62,8 +63,10 @@ def argument_parser() -> argparse.ArgumentParser:
     ap.add_argument("--game", choices=GAMES, default="go")
     ap.add_argument("--size", type=int, help="board size (default 19 for Go, 15 for Gobang)")
     ap.add_argument("--komi", type=finite, default=7.5, help="Go komi (default 7.5)")
-    ap.add_argument("--rule", choices=("freestyle", "exact5"), default="freestyle",
-                    help="Gobang: five or more wins (freestyle) or exactly five (exact5)")
+    ap.add_argument("--rule", choices=GOBANG_VARIANTS, default="freestyle",
+                    help="Gobang: five or more wins (freestyle), exactly five (exact5), or "
+                         "renju (black: exactly five, no overline, double four or double "
+                         "three)")
     ap.add_argument("--superko", action=argparse.BooleanOptionalAction, default=True,
                     help="Go: positional superko (default) or simple ko only")
     ap.add_argument("--ponder", action=argparse.BooleanOptionalAction, default=False,
@@ -116,13 +119,14 @@ def warm_up(settings: Settings):
     """Run every kernel a session uses once, on objects of its own."""
     start = time.monotonic()
     try:
-        state = settings.new_state()
-        # the rules first: a move the deadline guard answers while the search kernels
-        # still compile is played with them (engine.search.deadline)
-        state.play(int(state.empty_points()[0]))
-        state.undo()
         searcher, _ = settings.make_searcher()
-        result = searcher.search(state, Budget(playouts=WARM_UP_PLAYOUTS))
+        with warmup.parallel_compile(settings, searcher, log):
+            state = settings.new_state()
+            # the rules first: a move the deadline guard answers while the search kernels
+            # still compile is played with them (engine.search.deadline)
+            state.play(int(state.empty_points()[0]))
+            state.undo()
+            result = searcher.search(state, Budget(playouts=WARM_UP_PLAYOUTS))
         if result.move >= 0:
             searcher.notify_play(state, result.move, state.to_play)
             state.play(result.move)

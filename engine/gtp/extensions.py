@@ -25,7 +25,7 @@ from .reports import STATS_CANDIDATES, stats_json
 
 PREFIX = "nakade-"
 GOBANG = ("gobang",)
-GAME_ID = "Gomoku"
+GAME_IDS = {"renju": "Renju"}   # GoGui's name of the game; every other rule is Gomoku
 
 # type/label/command of GoGui's analyze menu; an entry shows only when its command exists
 ANALYZE_COMMANDS = (
@@ -50,7 +50,7 @@ def register(table: CommandTable):
 
     table.register("gogui-interrupt", lambda ctx, args: "")
     table.register("gogui-analyze_commands", analyze_commands)
-    table.register("gogui-rules_game_id", lambda ctx, args: GAME_ID, games=GOBANG)
+    table.register("gogui-rules_game_id", rules_game_id, games=GOBANG)
     table.register("gogui-rules_board_size", lambda ctx, args: str(ctx.size), games=GOBANG)
     table.register("gogui-rules_legal_moves", rules_legal_moves, games=GOBANG)
     table.register("gogui-rules_side_to_move", rules_side_to_move, games=GOBANG)
@@ -169,6 +169,10 @@ def stats(ctx, args):
 
 
 # -- GoGui referee (Gobang) -----------------------------------------------------------------------
+
+def rules_game_id(ctx, args):
+    return GAME_IDS.get(ctx.rules.variant, "Gomoku")
+
 
 def rules_legal_moves(ctx, args):
     state = ctx.state

@@ -29,7 +29,7 @@ from .tree import FIRST, MOVE, NCHILD, PRIOR_N, PRIOR_W
 EMPTY_RADIUS = 3
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)
 def _captured(s, w, p, color):
     """Stones that ``color`` at ``p`` captures."""
     total = 0
@@ -42,7 +42,7 @@ def _captured(s, w, p, color):
     return total
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)
 def _escapes(s, w, p, color):
     """``p`` is the last liberty of an own chain and playing it gives two or more."""
     for q in (p - 1, p + 1, p - w, p + w):
@@ -51,7 +51,7 @@ def _escapes(s, w, p, color):
     return False
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)
 def _empty_around(s, w, n, x, y):
     """No stone within Manhattan distance EMPTY_RADIUS of (x, y) (1-based padded)."""
     for dy in range(-EMPTY_RADIUS, EMPTY_RADIUS + 1):
@@ -66,7 +66,7 @@ def _empty_around(s, w, n, x, y):
     return True
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)
 def _add(ti, tf, i, prior, f):
     ti[PRIOR_N, i] += int(prior[2 * f])
     tf[PRIOR_W, i] += prior[2 * f + 1]

@@ -4,7 +4,8 @@ no option.
 ``strong`` (the default of ``nakade-gtp``) is the strongest configuration measured for each
 game: on Go, heavy playouts with priors and RAVE and no UCB exploration term (the priors
 and AMAF values do the exploring; docs/strength.md measures it against GNU Go and takes it
-apart); on Gobang, the threat-aware playouts (complete a five, block a four); every core
+apart); on Gobang, the threat-aware playouts (complete a five, block a four) and the root
+VCF (``threats_first``: a win by continuous fours is played at once); every core
 where a back end can use them.  ``paper`` is the plain back end of the papers, every
 option at its registry default -- what the published tables ran.
 
@@ -35,6 +36,7 @@ _PRESETS = {
                (("prior", "1"), ("rave", "1"), ("c", "0")),
                (("threads", _cores),)],
         "gobang": [(("playout", "heavy"),),
+                   (("vcf", "1"),),
                    (("threads", _cores),)],
     },
     "paper": {"go": [], "gobang": []},

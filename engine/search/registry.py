@@ -11,13 +11,17 @@ that stands for a back end with some options set, e.g. ``linuct-rave`` for
 
 A back end is a class taking ``(seed, options)`` that follows
 ``engine.search.base.Searcher`` and declares its parameters as ``Options`` (a dataclass of
-``engine.search.options``).
+``engine.search.options``).  ``make`` puts every back end behind the root threat search of
+``engine.search.threats_first`` (Gobang: a win by continuous fours is played at once), whose
+options (``vcf``, ``vcf_depth``, ``vcf_nodes``) every spec accepts.
 """
 
 from dataclasses import dataclass, field, fields
 
 from .linuct import LinuctSearcher
 from .shot import ShotSearcher
+from .threats_first import OPTION_NAMES as THREAT_OPTIONS
+from .threats_first import ThreatsFirst
 from .uct import UctSearcher
 
 _BACK_ENDS = {
@@ -87,12 +91,16 @@ def back_end(name: str):
 
 
 def option_names(name: str) -> set[str]:
-    """The options back end ``name`` accepts."""
-    return {f.name for f in fields(back_end(name).Options)}
+    """The options back end ``name`` accepts, the root threat search's included."""
+    return {f.name for f in fields(back_end(name).Options)} | THREAT_OPTIONS
 
 
 def make(spec: str, seed: int = 0, options: dict[str, str] | None = None):
     """A new back end from a spec (a bare name is one) with ``options`` under the spec's
-    own; ValueError for a bad spec, an unknown name or option, or a bad value."""
+    own, behind the root threat search (``threats_first``); ValueError for a bad spec, an
+    unknown name or option, or a bad value."""
     parsed = resolve(parse_spec(spec))
-    return back_end(parsed.name)(seed=seed, options={**(options or {}), **parsed.options})
+    merged = {**(options or {}), **parsed.options}
+    own = {k: v for k, v in merged.items() if k not in THREAT_OPTIONS}
+    inner = back_end(parsed.name)(seed=seed, options=own)
+    return ThreatsFirst(inner, {k: v for k, v in merged.items() if k in THREAT_OPTIONS})

@@ -24,13 +24,22 @@ proofs are over the moves that remain.
 Selection with the solver on: a ``WIN`` child is taken at once; ``LOSS`` children are
 skipped unless nothing else is left.  (``settle``, the upward rule, lives with the node
 pool, which re-settles the root when a reused tree loses children.)
+
+Gobang threats prove leaves before the game ends (``prove_by_threats``, for a simulation
+that stops at a leaf of the tree): the side to move there wins when it has a five to play
+or a win by continuous fours (``engine.core.gobang_vcf``); the player who moved wins when
+it holds two winning points, or one that the side to move may not block (renju), and the
+side to move has no five of its own.
 """
 
 import numpy as np
 from numba import njit
 
 from ..core.go_life import pass_alive
-from ..core.layout import BOARD, M_SIZE
+from ..core.gobang_kernels import forbids
+from ..core.gobang_tactics import winning_points
+from ..core.gobang_vcf import find_vcf
+from ..core.layout import BOARD, GAME_GOBANG, M_GAME, M_N_EMPTY, M_SIZE
 from .tree import LOSS, PROVEN, WIN, settle
 
 
@@ -55,13 +64,44 @@ def fight_winner(s, meta, target, attacker):
 
 
 @njit(cache=True, nogil=True)
+def _prove(ti, path, depth, value):
+    """Give ``path[depth]`` its value and settle its ancestors while they change."""
+    ti[PROVEN, path[depth]] = value
+    for d in range(depth - 1, -1, -1):
+        if settle(ti, path[d]) == 0:
+            return
+
+
+@njit(cache=True, nogil=True)
 def prove_leaf(ti, path, depth, mover, winner):
     """The simulation ended in the tree, at ``path[depth]`` (whose move ``mover`` made),
     with ``winner`` (0: a draw); prove the leaf and settle its ancestors while they
     change."""
     if winner == 0:
         return
-    ti[PROVEN, path[depth]] = WIN if winner == mover else LOSS
-    for d in range(depth - 1, -1, -1):
-        if settle(ti, path[d]) == 0:
-            return
+    _prove(ti, path, depth, WIN if winner == mover else LOSS)
+
+
+@njit(cache=True, nogil=True)
+def prove_by_threats(ti, path, depth, mover, s, meta, max_nodes, line, scratch):
+    """The simulation stopped at the undecided leaf ``path[depth]`` (position s, meta;
+    its move made by ``mover``): prove it when the threats of the module docstring decide
+    it, within ``max_nodes`` fours tried and ``(len(line) - 3) // 2`` fours a line, and
+    settle its ancestors.  ``scratch``: int32 room for the empty points.  Returns the value
+    given (WIN or LOSS for ``mover``), 0 when it proves nothing; Go leaves are left alone."""
+    if meta[M_GAME] != GAME_GOBANG or meta[M_N_EMPTY] == 0:
+        return 0
+    to_move = 3 - mover
+    move, _, _ = find_vcf(s, meta, to_move, (line.shape[0] - 3) // 2, max_nodes, line)
+    if move >= 0:
+        _prove(ti, path, depth, LOSS)
+        return LOSS
+    k = winning_points(s, meta, mover, scratch)
+    blockable = 0
+    for i in range(k):
+        if not forbids(s, meta, scratch[i], to_move):
+            blockable += 1
+    if k >= 2 or (k == 1 and blockable == 0):
+        _prove(ti, path, depth, WIN)
+        return WIN
+    return 0

@@ -1,0 +1,54 @@
+"""The start-up compile (``engine.warmup``): the playout the worker compiles is the very
+one the searches call (same argument types, so the search finds it in the cache), the
+worker gets the session's settings intact, and engines started side by side on one empty
+cache both play (slow: every kernel compiles)."""
+
+import json
+from dataclasses import asdict
+
+import pytest
+
+from engine import warmup
+from engine.gtp import parse_settings
+from engine.search.base import Budget
+from gtp_process import GtpProcess
+
+STRONG = ["--set", "playout=heavy", "--set", "prior=1", "--set", "rave=1", "--set", "c=0"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["--size", "9"],
+    ["--size", "9", *STRONG],
+    ["--size", "9", "--algo", "shot", "--set", "playout=heavy"],
+    ["--size", "9", "--algo", "linuct-rave"],
+    ["--game", "gobang", "--size", "9", "--set", "playout=heavy"],
+])
+def test_the_worker_compiles_the_playout_the_search_uses(argv):
+    settings, searcher = parse_settings(argv)
+    state = settings.new_state()
+    searcher.search(state, Budget(playouts=40))   # compiles (or loads) and saves it
+    assert warmup.playout_cached(warmup.playout_args(settings, searcher))
+
+
+def test_the_worker_gets_the_settings_unchanged():
+    settings, _ = parse_settings(["--game", "gobang", "--size", "11", "--seed", "5",
+                                  "--rule", "exact5", *STRONG[:2], "--time", "2"])
+    assert warmup._settings_from_json(json.dumps(asdict(settings))) == settings
+
+
+@pytest.mark.slow
+def test_two_engines_on_one_empty_cache_both_play(tmp_path, monkeypatch):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    engines = [GtpProcess("--size", "9", *STRONG) for _ in range(2)]
+    try:
+        for engine in engines:
+            engine.send("genmove b\n")
+        for engine in engines:
+            reply = engine.read_response(timeout=900)
+            assert reply.startswith("= ") and reply[2:] not in ("", "resign"), reply
+            assert engine.ask("genmove w", timeout=120).startswith("= ")
+            assert engine.finish() == 0
+        assert any("compiling" in line for e in engines for line in e.stderr_lines if line)
+    finally:
+        for engine in engines:
+            engine.kill()
