@@ -69,7 +69,10 @@ class ThreatsFirst:
     def options(self) -> dict:
         return {**self.inner.options(), **as_dict(self.threat_params)}
 
-    def search(self, state, budget, stop=None, progress=None, allowed=None) -> SearchResult:
+    def search(self, state, budget, stop=None, progress=None, allowed=None,
+               **extra) -> SearchResult:
+        """``extra``: what the back end's own search takes beyond the contract (a
+        tsumego's ``target`` for the back ends that read fights), passed on."""
         if self.threat_params.vcf and state.game == "gobang" and not state.is_terminal():
             t0 = time.perf_counter()
             line = vcf_line(state, self.threat_params.vcf_depth, self.threat_params.vcf_nodes)
@@ -78,4 +81,5 @@ class ThreatsFirst:
                                     seconds=time.perf_counter() - t0,
                                     candidates=[Candidate(move=line[0], visits=0, winrate=1.0,
                                                           pv=line, proven=1)])
-        return self.inner.search(state, budget, stop=stop, progress=progress, allowed=allowed)
+        return self.inner.search(state, budget, stop=stop, progress=progress, allowed=allowed,
+                                 **extra)
