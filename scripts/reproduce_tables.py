@@ -5,6 +5,8 @@ our figures beside the published ones.
     python scripts/reproduce_tables.py --list                # the cells and their commands
     python scripts/reproduce_tables.py --only 'shot-gobang10-p*' --games 40 --workers 2
     python scripts/reproduce_tables.py --report              # the markdown table, no games
+    python scripts/reproduce_tables.py --only 'linuct-rave-uct-go9-*' 'linuct-plain*' \
+        --games 100 --workers 16                             # table 5, light and heavy
 
 Every cell is one match, engine A (the engine whose win rate the paper reports) against
 engine B, colours alternating, in ``results/tables/<cell>/``.  Running a cell again resumes
@@ -88,6 +90,24 @@ def _cells() -> list[Cell]:
                           engine("go", 9, "linuct-rave:rave_k=1000", n),
                           engine("go", 9, "uct", n),
                           GO9, GO_OPENING, games))
+    # Table 5 again with both sides on the heavy playout policy (the paper's program had a
+    # pattern playout policy on both sides), every option that matters pinned: the paper's
+    # k = 1000, kappa = 1, expansion threshold 10, UCB1's c = 0.7 for both, no priors.
+    linuct_heavy = ("linuct-rave:bandit=gd:kappa=1:rave_k=1000:expand_after=10:c=0.7"
+                    ":playout=heavy:prior=0")
+    uct_heavy = "uct:c=0.7:expand_after=10:rave=0:prior=0:playout=heavy"
+    for n, pub in ((1000, 43), (2000, 53), (4000, 45), (8000, 49)):
+        cells.append(Cell(f"linuct-rave-uct-go9-heavy-p{n}",
+                          "5: LinUCT_RAVE vs UCT, Go 9x9, heavy playouts",
+                          f"LinUCT_RAVE {n} vs UCT {n}, both heavy", pub,
+                          engine("go", 9, linuct_heavy, n), engine("go", 9, uct_heavy, n),
+                          GO9, GO_OPENING, 100))
+    plain_heavy = "linuct-plain:bandit=gd:kappa=1:expand_after=10:playout=heavy"
+    cells.append(Cell("linuct-plain8000-plain2000-go9-heavy",
+                      "5: LinUCT_PLAIN, Go 9x9, heavy playouts",
+                      "LinUCT_PLAIN 8000 vs LinUCT_PLAIN 2000, both heavy", 17.4,
+                      engine("go", 9, plain_heavy, 8000), engine("go", 9, plain_heavy, 2000),
+                      GO9, GO_OPENING, 100))
     # Not in the paper: the same with k = 10, to show what k does.
     for n, pub, games in ((1000, 43, 10), (2000, 53, 10)):
         cells.append(Cell(f"linuct-rave-k10-uct-go9-p{n}", "5: LinUCT_RAVE vs UCT, Go 9x9",

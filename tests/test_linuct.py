@@ -22,7 +22,8 @@ from engine.search import linuct_kernels as lk
 from engine.search import registry
 from engine.search.base import Budget
 from engine.search.linuct import DELTA_ENTRIES, FeatureNodePool
-from engine.search.tree import FIRST, MOVE, NCHILD, TF_ROWS, TI_ROWS, VISITS, WINS, record
+from engine.search.tree import (FIRST, MOVE, NCHILD, PRIOR_N, PRIOR_W, TF_ROWS, TI_ROWS, VISITS,
+                                WINS, record)
 
 from conftest import go_from_text
 
@@ -108,10 +109,11 @@ def reference_values(searcher, positions, node: int) -> np.ndarray:
         else:
             v = (x @ model.coefficients()
                  + p.kappa * math.sqrt(max(x @ (model.diagonal() * x), 0.0)))
-        n = pool.ti[VISITS, c]
+        n = pool.ti[VISITS, c] + pool.ti[PRIOR_N, c]   # priors: virtual games
         if p.rave and n > 0:
             beta = math.sqrt(p.rave_k / (3 * n + p.rave_k))
-            ucb = pool.tf[WINS, c] / n + p.c * math.sqrt(math.log(big_n) / n)
+            ucb = ((pool.tf[WINS, c] + pool.tf[PRIOR_W, c]) / n
+                   + p.c * math.sqrt(math.log(max(big_n, 1)) / n))
             v = beta * v + (1 - beta) * ucb
         values.append(v)
     return np.array(values)
@@ -131,6 +133,24 @@ def test_selection_values_match_the_formula(algo, bandit, make_state):
     positions = tree_positions(searcher.pool, state)
     nodes = expanded_nodes(searcher.pool, 6)
     assert len(nodes) >= 4   # the root and some nodes below it
+    for v in nodes:
+        np.testing.assert_allclose(engine_values(searcher, positions[v], v),
+                                   reference_values(searcher, positions, v),
+                                   rtol=1e-9, atol=1e-9)
+
+
+@pytest.mark.parametrize("bandit", ["exact", "gd"])
+def test_priors_count_as_games_in_the_ucb1_half(bandit):
+    state = go5_capture()
+    searcher = registry.make("linuct-rave:prior=1:playout=heavy", seed=4,
+                             options={"bandit": bandit, "expand_after": "3"})
+    searcher.search(state, Budget(playouts=300))
+    pool = searcher.pool
+    kids = range(pool.ti[FIRST, 0], pool.ti[FIRST, 0] + pool.ti[NCHILD, 0])
+    assert all(pool.ti[PRIOR_N, c] > 0 for c in kids)   # every move gets the "even" prior
+    positions = tree_positions(pool, state)
+    nodes = expanded_nodes(pool, 6)
+    assert len(nodes) >= 4 and all(pool.ti[PRIOR_N, pool.ti[FIRST, v]] > 0 for v in nodes)
     for v in nodes:
         np.testing.assert_allclose(engine_values(searcher, positions[v], v),
                                    reference_values(searcher, positions, v),
@@ -202,16 +222,18 @@ def test_gd_step_follows_its_formulas():
         row_len[1] = len(row)
         lk.gd_observe(model, rows, row_len, stride, 1, BLACK, winner_for[y], rng)
         record(ti, tf, path, 1, BLACK, winner_for[y])
-        # reservoir (algorithm R), then one step from a uniformly drawn remembered one
+        # one step from an observation drawn uniformly among those before t (the paper's
+        # i_t ~ U(1..t-1); none at t = 1), then the reservoir (algorithm R) takes this one
+        if t > 1:
+            xi_idx, yi = kept[int(rand_below(ref_rng, min(t - 1, cap)))]
+            xi = np.zeros(d)
+            xi[xi_idx] = 1.0
+            gamma, lam = 1 / (100 + t), t ** -0.4
+            ref_theta = ref_theta + gamma * ((yi - ref_theta @ xi) * xi - lam * ref_theta)
+            ref_diag = ref_diag + gamma * (1 / t - xi * ref_diag)
         slot = t - 1 if t <= cap else int(rand_below(ref_rng, t))
         if slot < cap:
             kept[slot] = (row, y)
-        xi_idx, yi = kept[int(rand_below(ref_rng, min(t, cap)))]
-        xi = np.zeros(d)
-        xi[xi_idx] = 1.0
-        gamma, lam = 1 / (100 + t), t ** -0.4
-        ref_theta = ref_theta + gamma * ((yi - ref_theta @ xi) * xi - lam * ref_theta)
-        ref_diag = ref_diag + gamma * (1 / t - xi * ref_diag)
     # theta and D are kept lazily: theta = scale * array, D = array + shift
     np.testing.assert_allclose(lazy[lk.THETA_SCALE] * theta, ref_theta, atol=1e-12)
     np.testing.assert_allclose(diag + lazy[lk.DIAG_SHIFT], ref_diag, atol=1e-12)
@@ -309,8 +331,11 @@ def test_options_are_typed_and_checked():
     assert rave._kernel_params().rave_k == 1000 and rave._kernel_params().width == 2
     with pytest.raises(ValueError, match="option bandit must be one of gd, exact"):
         rave.set_option("bandit", "ucb")
-    with pytest.raises(ValueError, match="unknown option 'prior' for linuct"):
-        plain.set_option("prior", "1")
+    plain.set_option("prior", "1")   # known, but plain LinUCT has no counts to bias
+    plain.search(go5(), Budget(playouts=10))
+    assert not plain.pool.ti[PRIOR_N, :plain.pool.used].any()
+    with pytest.raises(ValueError, match="option playout must be one of light, heavy"):
+        plain.set_option("playout", "softmax")
 
 
 def test_switching_the_bandit_rebuilds_the_model():

@@ -276,7 +276,7 @@ def test_default_options_follow_the_back_end():
     assert BrainSettings(preset="paper").back_end_options() == {
         "solver": "1", "resign_threshold": "0"}
     linuct = BrainSettings(algo="linuct-rave", options=(("kappa", "2"),)).back_end_options()
-    assert linuct["kappa"] == "2" and "playout" not in linuct
+    assert linuct["kappa"] == "2" and linuct["playout"] == "heavy"   # LinUCT takes it too
     assert BrainSettings(options=(("playout", "light"),)).back_end_options()["playout"] == \
         "light"
     Brain(BrainSettings(algo="linuct-plain"))    # builds: no option it does not know

@@ -56,9 +56,10 @@ def test_a_back_end_gets_only_the_groups_it_knows_whole():
     # exploration, so it keeps its own c
     assert presets.options("strong", "go", "shot") == {"playout": "heavy"} | (
         {"threads": presets._cores()} if "threads" in registry.option_names("shot") else {})
-    # linuct-rave has a c, but not the priors and RAVE switch that go with c=0
+    # LinUCT takes the playouts, and the priors and RAVE that go with c=0 (plain LinUCT's
+    # alias keeps rave=0, where the priors do nothing: engine/search/linuct.py)
     rave = presets.options("strong", "go", "linuct-rave")
-    assert "c" not in rave and set(rave) <= registry.option_names("linuct-rave")
+    assert {"playout": "heavy", "prior": "1", "rave": "1", "c": "0"}.items() <= rave.items()
 
 
 def test_the_filter_follows_the_registry_when_a_back_end_learns_an_option(monkeypatch):
@@ -80,7 +81,9 @@ def test_a_switch_at_run_time_applies_the_preset_to_the_new_back_end():
     settings, searcher = parse_settings(["--size", "9"])
     ctx = Context(settings, searcher)
     assert ctx.switch_algo("linuct-rave") == []
-    assert ctx.searcher.options()["c"] == registry_defaults("linuct-rave")["c"]
+    assert ctx.searcher.options()["playout"] == "heavy" and ctx.searcher.options()["c"] == 0
+    ctx.switch_algo("linuct-plain")   # the alias keeps rave=0 against the preset's rave=1
+    assert ctx.searcher.options()["rave"] is False and ctx.searcher.options()["prior"]
     ctx.switch_algo("shot")
     assert ctx.searcher.options()["playout"] == "heavy"
 

@@ -9,6 +9,7 @@ module's ``main``.
 import argparse
 import fnmatch
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -114,7 +115,8 @@ def select(cells: list[Cell], patterns: list[str] | None) -> list[Cell]:
 
 
 def main(all_cells: list[Cell], root: Path, seed: int, doc: str, argv=None) -> int:
-    """The command line of a cells script: --list, --only, --games, --workers, --report."""
+    """The command line of a cells script: --list, --only, --games, --workers, --report,
+    --root."""
     ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     ap.add_argument("--only", nargs="+", metavar="GLOB", help="cells to run (names, globs)")
     ap.add_argument("--games", type=int,
@@ -122,7 +124,11 @@ def main(all_cells: list[Cell], root: Path, seed: int, doc: str, argv=None) -> i
     ap.add_argument("--workers", type=positive_int, default=2)
     ap.add_argument("--list", action="store_true", help="print the cells and their commands")
     ap.add_argument("--report", action="store_true", help="only print the table")
+    ap.add_argument("--root", type=Path, default=root,
+                    help=f"where the cells' folders are (default {root}; another root "
+                         "for a trial run keeps the recorded cells clean)")
     args = ap.parse_args(argv)
+    root = args.root
     cells = select(all_cells, args.only)
     if args.list:
         for c in cells:
@@ -133,6 +139,7 @@ def main(all_cells: list[Cell], root: Path, seed: int, doc: str, argv=None) -> i
         with local_executor(args.workers) as executor:
             for cell in cells:
                 games = args.games if args.games is not None else cell.games
+                start = time.monotonic()
                 try:
                     s = run_match(config(cell, games, seed), root / cell.name, executor,
                                   progress=False)
@@ -142,6 +149,7 @@ def main(all_cells: list[Cell], root: Path, seed: int, doc: str, argv=None) -> i
                 low, high = s.interval() if s.total.games else (0.0, 1.0)
                 rate = "-" if s.win_rate is None else _pct(s.win_rate)
                 print(f"{cell.name}: A {rate}% [{_pct(low)}, {_pct(high)}] over "
-                      f"{s.total.games} games ({s.void} void)", flush=True)
+                      f"{s.total.games} games ({s.void} void); this run "
+                      f"{time.monotonic() - start:.0f} s", flush=True)
     print(report(root, cells))
     return 0

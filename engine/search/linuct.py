@@ -27,8 +27,9 @@ Choices where the sources leave room:
   multiply-adds on 9x9 once A^-1 is dense): 60 to 90 times UCT's time per playout on 9x9
   at 2,000 playouts (``scripts/bench_search.py``), so it suits small boards and small
   budgets.
-* ``bandit=gd`` (the default, for speed): fLinUCB-GD.  theta takes exactly its step, with a
-  past observation drawn uniformly (a reservoir of ``reservoir`` observations that keeps a
+* ``bandit=gd`` (the default, for speed): fLinUCB-GD.  theta takes exactly its step, from an
+  observation drawn uniformly among those before the current one (the paper's
+  i_t ~ U(1..t-1); the first observation makes no step) (a reservoir of ``reservoir`` observations that keeps a
   copy of each feature row, ``engine.bandits.flinucb``).  Its per-arm phi_a would be d
   floats for every node (15.5 KB on 9x9, over 3 GB for the 200,000-odd nodes of a
   100,000-playout search), so phi is restricted to one shared diagonal matrix,
@@ -74,6 +75,11 @@ Options (``LinuctOptions``, plus the common ones):
   rave_k        (rave) k of beta = sqrt(k / (3 N + k)); default 1000, the paper's value
                 (LinUCB keeps half the weight until N = 1000 visits).
   solver        0/1: MCTS-Solver (``solver``), as UCT's
+  prior         0/1 (rave, Go only): new nodes start with UCT's virtual games
+                (``go_priors``), which count in UCB1's mean and n and in beta's N.  Plain
+                LinUCT's policy uses no visit counts, so there prior=1 gives no priors
+                (it is accepted, so that a preset can give it to every back end)
+  playout, knowledge   the playout policy (``options.PlayoutOptions``), as UCT's and SHOT's
   threat_nodes  with the solver, Gobang: the leaf threat proof's fours, as UCT's
 """
 
@@ -85,12 +91,14 @@ import numpy as np
 from ..bandits.flinucb import GD_N
 from ..bandits.linucb import linucb_init
 from ..core import features
-from ..core.go_playout import LIGHT
+from ..core.go_policy import SELFATARI_STONES
+from ..core.layout import GAME_GO, M_GAME
 from . import linuct_kernels as lk
 from . import tree_search
 from .bundles import Knowledge, position
+from .go_priors import apply_priors
 from .memory import check_pool
-from .options import CommonOptions, option
+from .options import PlayoutOptions, option
 from .solver import threat_scratch
 from .tree import (FIRST, NCHILD, TF_ROWS, TI_ROWS, NodePool, TreeSearcher, clear_pool,
                    position_key)
@@ -101,7 +109,7 @@ NODE_BYTES = 4 * (TI_ROWS + 1) + 8 * TF_ROWS + 4 * DELTA_ENTRIES   # a FeatureNo
 
 
 @dataclass
-class LinuctOptions(CommonOptions):
+class LinuctOptions(PlayoutOptions):
     bandit: str = option("gd", choices=("gd", "exact"))
     alpha: float = option(1.0, 0.0, 100.0)
     kappa: float = option(1.0, 0.0, 100.0)
@@ -112,6 +120,7 @@ class LinuctOptions(CommonOptions):
     c: float = option(0.7, 0.0, 100.0)
     rave_k: float = option(1000.0, 1e-6, 1e12)
     solver: bool = option(False)
+    prior: bool = option(False)
     threat_nodes: int = option(0, 0, 1_000_000)
 
 
@@ -239,10 +248,18 @@ class LinuctSearcher(TreeSearcher):
     def _kernel_params(self) -> lk.LinuctParams:
         p = self.params
         exact = p.bandit == "exact"
+        sa_stones = self.knowledge().playout[SELFATARI_STONES] if p.prior else 0.0
         return lk.LinuctParams(width=float(p.alpha if exact else p.kappa),
                                expand_after=int(p.expand_after), exact=exact,
                                rave=bool(p.rave), c=float(p.c), rave_k=float(p.rave_k),
-                               solver=bool(p.solver), threat_nodes=int(p.threat_nodes))
+                               solver=bool(p.solver), sa_stones=float(sa_stones),
+                               threat_nodes=int(p.threat_nodes))
+
+    def _knowledge_arrays(self) -> Knowledge:
+        know = super()._knowledge_arrays()
+        if not self.params.rave:   # no UCB1 half for the virtual games to enter
+            return know._replace(prior=np.zeros(0))
+        return know
 
     def _prepare_model(self, state, kept: bool):
         key = (state.size, self.params.bandit == "exact", self.params.reservoir)
@@ -253,9 +270,14 @@ class LinuctSearcher(TreeSearcher):
 
     def search(self, state, budget, stop=None, progress=None, allowed=None, target=None):
         t0 = time.perf_counter()
+        know = self._knowledge_arrays()
         if self.pool is None:
             self.pool = FeatureNodePool(self.params.max_nodes)
-        kept = self.pool.key == position_key(state.s, state.meta, state.komi)
+        # the model stays with the tree: not kept when ``_prepare`` rebuilds the root for
+        # another position or for another ``allowed`` region
+        region = None if allowed is None else allowed.tobytes()
+        kept = (self.pool.key == position_key(state.s, state.meta, state.komi)
+                and region == self._region)
         cand = self._prepare(state, allowed)
         pool = self.pool
         scratch = new_scratch(state, cand)
@@ -263,9 +285,12 @@ class LinuctSearcher(TreeSearcher):
         self._prepare_model(state, kept)
         model = self.model.arrays()
         params = self._kernel_params()
+        if know.prior.shape[0] > 0 and state.meta[M_GAME] == GAME_GO:
+            # the root was expanded by ``_prepare``
+            apply_priors(pool.ti, pool.tf, 0, state.s, state.meta, know.pat, know.prior,
+                         params.sa_stones)
         tree = pool.arrays()
         pos = position(state, target)
-        know = Knowledge(*LIGHT, np.zeros(0))
 
         def run_chunk(playouts, max_sim):
             return tree_search.run(tree, pos, scratch, model, know, params, self.rng,

@@ -36,13 +36,14 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from ..bandits.flinucb import draw_step, remember, theta_step_scaled
+from ..bandits.flinucb import GD_SEEN, GD_T, draw_step, remember, theta_step_scaled
 from ..bandits.linucb import linucb_update_sparse, sparse_dot
 from ..core import game
 from ..core.features import board_row, child_row, move_delta
-from ..core.layout import M_TO_PLAY, PASS
-from .tree import (FIRST, LOSS, MOVE, NCHILD, PROVEN, T_USED, TI_ROWS, VISITS, WIN, WINS,
-                   expand, record)
+from ..core.layout import GAME_GO, M_GAME, M_TO_PLAY, PASS
+from .go_priors import apply_priors
+from .tree import (FIRST, LOSS, MOVE, NCHILD, PRIOR_N, PRIOR_W, PROVEN, T_USED, TI_ROWS, VISITS,
+                   WIN, WINS, expand, record)
 
 DELTA = TI_ROWS            # the row LinUCT adds to the pool's ti
 D_USED = 0                 # dmeta: dpool entries in use
@@ -52,9 +53,11 @@ _U1, _U2, _U8 = np.uint32(1), np.uint32(2), np.uint32(8)   # gd_values' unsigned
 
 # width: LinUCB's exploration factor (alpha or kappa); expand_after: visits before a leaf
 # grows; exact: exact LinUCB, else fLinUCB-GD; rave, c, rave_k: the UCB1 mix; solver:
-# MCTS-Solver on; threat_nodes: as ``UctParams``'
+# MCTS-Solver on; sa_stones: the self-atari size the priors penalise (``know.prior`` empty:
+# no priors); threat_nodes: as ``UctParams``'
 LinuctParams = namedtuple("LinuctParams",
-                          "width expand_after exact rave c rave_k solver threat_nodes")
+                          "width expand_after exact rave c rave_k solver sa_stones "
+                          "threat_nodes")
 
 # The shared linear model: theta, plus ainv/u/uq (exact) or diag/lazy/gd/mem_row/mem_y/
 # table/table_len (fLinUCB-GD); the other kind's arrays are empty
@@ -241,14 +244,15 @@ def exact_values(ti, node, dpool, rows, start, m, theta, ainv, uq, width, out):
 def rave_mix(ti, tf, node, c, rave_k, out):
     """Mix UCB1 into the LinUCB values ``out`` of ``node``'s children: beta LinUCB +
     (1 - beta) UCB1, beta = sqrt(k / (3 n + k)); an unvisited child (beta = 1) keeps its
-    LinUCB value."""
+    LinUCB value.  A child's virtual games (priors) count in n and its virtual wins in
+    UCB1's mean, as in UCT; the parent's ln N counts real visits."""
     explore = c * math.sqrt(math.log(max(ti[VISITS, node], 1)))
     first = ti[FIRST, node]
     for a in range(ti[NCHILD, node]):
-        n = ti[VISITS, first + a]
+        n = ti[VISITS, first + a] + ti[PRIOR_N, first + a]
         if n > 0:
             beta = math.sqrt(rave_k / (3.0 * n + rave_k))
-            ucb = tf[WINS, first + a] / n + explore / math.sqrt(n)
+            ucb = (tf[WINS, first + a] + tf[PRIOR_W, first + a]) / n + explore / math.sqrt(n)
             out[a] = beta * out[a] + (1.0 - beta) * ucb
 
 
@@ -259,14 +263,15 @@ def rave_mix(ti, tf, node, c, rave_k, out):
 def gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng):
     """fLinUCB-GD's observations of one simulation, leaf first: the row of the position at
     each depth d = depth .. 1 of the path (``rows[d * stride:]``, ``row_len[d]`` long), with
-    the reward y of the player who made the move there.  An observation goes to the
-    reservoir, which keeps a copy of its row in ``table`` (``tstride`` entries a slot; the
-    reservoir's row ids are its slots, since tree nodes keep no rows), then one step from a
-    drawn past observation x_i: theta takes the library's step (``theta_step_scaled``), the
-    diagonal phi D the same stochastic-gradient step restricted to diagonal matrices,
-    D_j += gamma (1/t - [j in x_i] D_j), whose O(d) part, gamma/t added to every D_j, goes
-    into ``lazy[DIAG_SHIFT]``.  (The step is written out in the loop rather than in an
-    inlined function: see the note above ``gd_values``.)"""
+    the reward y of the player who made the move there.  Observation number t first makes
+    one step from a past observation x_i drawn uniformly from observations 1..t-1 (none for
+    t = 1: the LinUCT paper's i_t ~ U(1..t-1)), then goes to the reservoir, which keeps a
+    copy of its row in ``table`` (``tstride`` entries a slot; the reservoir's row ids are
+    its slots, since tree nodes keep no rows).  The step: theta takes the library's step
+    (``theta_step_scaled``), the diagonal phi D the same stochastic-gradient step
+    restricted to diagonal matrices, D_j += gamma (1/t - [j in x_i] D_j), whose O(d) part,
+    gamma/t added to every D_j, goes into ``lazy[DIAG_SHIFT]``.  (The step is written out
+    in the loop rather than in an inlined function: see the note above ``gd_values``.)"""
     theta, diag, lazy, gd = model.theta, model.diag, model.lazy, model.gd
     mem_row, mem_y, table, table_len = model.mem_row, model.mem_y, model.table, model.table_len
     tstride = table.shape[0] // max(table_len.shape[0], 1)
@@ -275,6 +280,20 @@ def gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng):
         y = 1.0 if winner == mover else 0.5 if winner == 0 else 0.0
         start = d * stride
         m = row_len[d]
+        if gd[GD_SEEN] == 0:
+            gd[GD_T] = 1.0   # observation 1 has no past to step from
+        else:
+            gamma, lam, t, i, yi = draw_step(gd, mem_row, mem_y, rng)
+            si = i * tstride
+            mi = table_len[i]
+            shift = lazy[DIAG_SHIFT]
+            keep = 1.0 - gamma
+            for k in range(si, si + mi):
+                j = np.uint32(table[k])
+                diag[j] = (diag[j] + shift) * keep - shift
+            lazy[DIAG_SHIFT] = shift + gamma / t
+            lazy[THETA_SCALE] = theta_step_scaled(theta, lazy[THETA_SCALE], table, si, mi,
+                                                  yi, gamma, lam)
         slot = remember(mem_row, mem_y, gd, 0, y, rng)
         if slot >= 0:
             base = slot * tstride
@@ -282,17 +301,6 @@ def gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng):
                 table[base + k] = rows[start + k]
             table_len[slot] = m
             mem_row[slot] = slot
-        gamma, lam, t, i, yi = draw_step(gd, mem_row, mem_y, rng)
-        si = i * tstride
-        mi = table_len[i]
-        shift = lazy[DIAG_SHIFT]
-        keep = 1.0 - gamma
-        for k in range(si, si + mi):
-            j = np.uint32(table[k])
-            diag[j] = (diag[j] + shift) * keep - shift
-        lazy[DIAG_SHIFT] = shift + gamma / t
-        lazy[THETA_SCALE] = theta_step_scaled(theta, lazy[THETA_SCALE], table, si, mi, yi,
-                                              gamma, lam)
 
 
 @njit(cache=True, nogil=True)
@@ -354,7 +362,12 @@ def begin_descent(params, model, scratch):
 
 @njit(cache=True, nogil=True)
 def grow(params, tree, node, scratch, pos, know, rng):
-    return expand_with_deltas(tree, node, scratch.ss, scratch.smeta, pos.zob, rng, scratch)
+    """Expand the leaf ``node`` with its children's deltas, and their priors if any."""
+    k = expand_with_deltas(tree, node, scratch.ss, scratch.smeta, pos.zob, rng, scratch)
+    if k > 0 and know.prior.shape[0] > 0 and pos.meta[M_GAME] == GAME_GO:
+        apply_priors(tree.ti, tree.tf, node, scratch.ss, scratch.smeta, know.pat, know.prior,
+                     params.sa_stones)
+    return k
 
 
 @njit(cache=True, nogil=True, inline='always')

@@ -31,7 +31,7 @@ import numpy as np
 
 from ..core import game
 from . import shot_kernels
-from .bundles import Knowledge, position
+from .bundles import position
 from .options import PlayoutOptions
 from .tree import T_CHOICE, TreeSearcher
 
@@ -95,7 +95,7 @@ class ShotSearcher(TreeSearcher):
             fblack=np.empty(levels), cand=cand)
         tree = pool.arrays()
         pos = position(state)
-        know = Knowledge(*self._playout_policy(), np.zeros(0))
+        know = self._knowledge_arrays()
         abort = np.zeros(1, dtype=np.uint8)
         counters = np.zeros(2, dtype=np.int64)
         max_sim = budget.sim_moves or NO_LIMIT

@@ -40,7 +40,7 @@ from ..core.layout import (BOARD, M_GAME, M_KO, M_KO_COLOR, M_N_EMPTY, M_PASSES,
 from ..core.rng import make_rng, rand_below
 from . import decide
 from .base import Candidate, SearchResult
-from .bundles import Tree
+from .bundles import Knowledge, Tree
 from .options import as_dict, set_option
 
 FIRST, NCHILD, MOVE, VISITS, AMAF_N, SPENT, PRIOR_N, PROVEN = range(8)
@@ -350,6 +350,14 @@ class TreeSearcher:
             return LIGHT
         kn = self.knowledge()
         return kn.patterns, kn.playout
+
+    def _knowledge_arrays(self) -> Knowledge:
+        """The playout policy, and the prior weights when the back end's ``prior`` option
+        is on (empty otherwise: no priors)."""
+        pat, policy = self._playout_policy()
+        if getattr(self.params, "prior", False):
+            return Knowledge(self.knowledge().patterns, policy, self.knowledge().prior)
+        return Knowledge(pat, policy, np.zeros(0))
 
     def options(self) -> dict:
         return as_dict(self.params)

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import tree_search, uct_kernels
-from .bundles import Knowledge, position
+from .bundles import position
 from ..core.layout import GAME_GO, M_GAME
 from ..core.go_policy import SELFATARI_STONES
 from .go_priors import apply_priors
@@ -72,12 +72,6 @@ class UctSearcher(TreeSearcher):
                                      rave=bool(p.rave), rave_k=float(p.rave_k),
                                      sa_stones=float(sa_stones), solver=bool(p.solver),
                                      threat_nodes=int(p.threat_nodes))
-
-    def _knowledge_arrays(self) -> Knowledge:
-        pat, policy = self._playout_policy()
-        if self.params.prior:
-            return Knowledge(self.knowledge().patterns, policy, self.knowledge().prior)
-        return Knowledge(pat, policy, np.zeros(0))
 
     def search(self, state, budget, stop=None, progress=None, allowed=None, target=None):
         t0 = time.perf_counter()
