@@ -40,8 +40,8 @@ from ..bandits.flinucb import GD_SEEN, GD_T, draw_step, remember, theta_step_sca
 from ..bandits.linucb import linucb_update_sparse, sparse_dot
 from ..core import game
 from ..core.features import board_row, child_row, move_delta
-from ..core.layout import GAME_GO, M_GAME, M_TO_PLAY, PASS
-from .go_priors import apply_priors
+from ..core.layout import M_TO_PLAY, PASS
+from .go_priors import prime_children
 from .tree import (FIRST, LOSS, MOVE, NCHILD, PRIOR_N, PRIOR_W, PROVEN, T_USED, TI_ROWS, VISITS,
                    WIN, WINS, expand, record)
 
@@ -364,9 +364,8 @@ def begin_descent(params, model, scratch):
 def grow(params, tree, node, scratch, pos, know, rng):
     """Expand the leaf ``node`` with its children's deltas, and their priors if any."""
     k = expand_with_deltas(tree, node, scratch.ss, scratch.smeta, pos.zob, rng, scratch)
-    if k > 0 and know.prior.shape[0] > 0 and pos.meta[M_GAME] == GAME_GO:
-        apply_priors(tree.ti, tree.tf, node, scratch.ss, scratch.smeta, know.pat, know.prior,
-                     params.sa_stones)
+    if k > 0:
+        prime_children(tree, node, scratch, pos, know, params.sa_stones)
     return k
 
 

@@ -28,8 +28,8 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from ..core.layout import GAME_GO, M_GAME, PASS
-from .go_priors import apply_priors
+from ..core.layout import PASS
+from .go_priors import prime_children
 from .tree import (AMAF_N, AMAF_W, FIRST, LOSS, MOVE, NCHILD, PRIOR_N, PRIOR_W, PROVEN, VISITS,
                    WIN, WINS, expand, record)
 
@@ -118,9 +118,8 @@ def grow(params, tree, node, scratch, pos, know, rng):
     giving Go children their priors."""
     k = expand(tree.ti, tree.tf, tree.tmeta, node, scratch.ss, scratch.smeta, rng,
                scratch.cand, pos.allow)
-    if k > 0 and know.prior.shape[0] > 0 and pos.meta[M_GAME] == GAME_GO:
-        apply_priors(tree.ti, tree.tf, node, scratch.ss, scratch.smeta, know.pat, know.prior,
-                     params.sa_stones)
+    if k > 0:
+        prime_children(tree, node, scratch, pos, know, params.sa_stones)
     return k
 
 
