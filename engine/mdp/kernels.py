@@ -60,6 +60,17 @@ def gamma_of(kind, params) -> float:
 
 
 @njit(cache=True)
+def ucb_choice(n, r, c, log_n, scale, scores, rng):
+    """UCB1 over the actions' counts ``n`` and reward sums ``r`` (untried actions first),
+    counts weighted by ``scale`` in the exploration term (1 for plain counts); the scores
+    are written to ``scores`` and the best index returned (``pick_best``)."""
+    for j in range(n.shape[0]):
+        scores[j] = (np.inf if n[j] <= 0 else
+                     r[j] / n[j] + c * math.sqrt(2.0 * log_n / (n[j] * scale)))
+    return pick_best(scores, rng)
+
+
+@njit(cache=True)
 def pick_best(scores, rng):
     """Index of the largest score, ties broken uniformly with ``rng``."""
     best = -np.inf

@@ -14,7 +14,7 @@ import math
 import numpy as np
 from numba import njit
 
-from .kernels import env_step, pick_best
+from .kernels import env_step, ucb_choice
 
 N_CHILD = 4
 
@@ -100,10 +100,7 @@ def tree_simulate(kind, params, acts, cfg, start, tree, rng):
         n_tilde = n.sum()
         scale = count_transform(n_tilde) / n_tilde if n_tilde > 0 else 0.0
         log_n = math.log(max(n_tilde * scale, 1.0))
-        for j in range(k):
-            scores[j] = (np.inf if n[j] <= 0 else
-                         r[j] / n[j] + c * math.sqrt(2.0 * log_n / (n[j] * scale)))
-        i = pick_best(scores, rng)
+        i = ucb_choice(n, r, c, log_n, scale, scores, rng)
         x, y, reward, done = env_step(kind, params, t, x, y, acts[i], rng)
         chosen[s], rewards[s] = i, reward
         s += 1

@@ -10,7 +10,7 @@ import math
 import numpy as np
 from numba import njit
 
-from .kernels import env_step, pick_best
+from .kernels import env_step, ucb_choice
 
 ROOT_2PI = math.sqrt(2.0 * math.pi)
 
@@ -79,10 +79,7 @@ def wuct_simulate(kind, params, acts, cfg, start, samples, rng):
     while True:
         wuct_stats(samples, t, x, y, dims, n, r)
         log_n = math.log(max(n.sum(), 1.0))
-        for j in range(k):
-            scores[j] = (np.inf if n[j] <= 0 else
-                         r[j] / n[j] + c * math.sqrt(2.0 * log_n / n[j]))
-        i = pick_best(scores, rng)
+        i = ucb_choice(n, r, c, log_n, 1.0, scores, rng)
         where[s, 0], where[s, 1], where[s, 2] = t, x, y
         x, y, reward, done = env_step(kind, params, t, x, y, acts[i], rng)
         chosen[s], rewards[s] = i, reward
