@@ -1,0 +1,162 @@
+"""Ladder reading: can a chain be captured by a ladder, the attacker giving atari at
+every move and the defender running (or capturing an attacking stone in atari)?
+
+Two questions, one reader:
+* a chain in atari, its owner to move: does every escape fail (``attacker=False``)?  An
+  escape is extending at the last liberty or capturing an adjacent attacking chain that
+  is itself in atari; after either, three liberties or more is out, one is caught, two
+  hands the question to the attacker;
+* a chain with two liberties, the attacker to move (``attacker=True``): does an atari at
+  one of the two liberties lead to a capture?  (A chain in atari with the attacker to
+  move is simply taken.)
+
+The reader plays the sequence out on a stack of copies of the position (``Ladder``
+scratch: one copy per ply) and stops at ``max_nodes`` positions read or at the stack's
+depth; an unfinished reading counts as *not captured*, so a caller never treats a chain
+as dead on a guess.  Simple ko only (positional superko is not read here).
+"""
+
+from collections import namedtuple
+
+import numpy as np
+from numba import njit
+
+from .go_kernels import is_legal, play
+from .go_tactics import NONE
+from .layout import BOARD, EMPTY, M_SIZE, NEXT, NROWS, REP, new_arrays
+
+# ``ss``/``sm``: the stack of position copies; ``zob``: a zero key table (the reader
+# needs no hashes); ``cand``: each ply's escape candidates
+Ladder = namedtuple("Ladder", "ss sm zob cand")
+MAX_CAND = 8
+DEFAULT_NODES = 200
+
+
+def ladder_scratch(n: int, depth: int | None = None) -> Ladder:
+    """Scratch for boards of size ``n``; ``depth`` plies (default 4n, enough for a
+    ladder across the board and back)."""
+    depth = depth or 4 * n
+    s, meta = new_arrays(n)
+    p = s.shape[1]
+    return Ladder(np.zeros((depth, NROWS, p), dtype=np.int32),
+                  np.zeros((depth, meta.shape[0]), dtype=np.int64),
+                  np.zeros((3, p), dtype=np.int64), np.zeros((depth, MAX_CAND), np.int32))
+
+
+@njit(cache=True)
+def liberties_upto3(s, w, r):
+    """(count capped at 3, first liberty, second liberty) of chain ``r``."""
+    a = NONE
+    b = NONE
+    q = r
+    while True:
+        for d in (q - 1, q + 1, q - w, q + w):
+            if s[BOARD, d] == EMPTY and d != a and d != b:
+                if a == NONE:
+                    a = d
+                elif b == NONE:
+                    b = d
+                else:
+                    return 3, a, b
+        q = s[NEXT, q]
+        if q == r:
+            return (0 if a == NONE else 1 if b == NONE else 2), a, b
+
+
+@njit(cache=True)
+def _push_ply(lad, d, p, color):
+    """Copy ply ``d`` to ``d + 1`` and play ``color`` at ``p`` there."""
+    src = lad.ss[d]
+    dst = lad.ss[d + 1]
+    for r in range(src.shape[0]):
+        for i in range(src.shape[1]):
+            dst[r, i] = src[r, i]
+    for i in range(lad.sm.shape[1]):
+        lad.sm[d + 1, i] = lad.sm[d, i]
+    play(dst, lad.sm[d + 1], lad.zob, p, color)
+
+
+@njit(cache=True)
+def _escape_points(lad, d, q, lib):
+    """The defender's candidates at ply ``d``: captures of adjacent attacking chains in
+    atari, then the extension at ``lib``; returns their count."""
+    s = lad.ss[d]
+    w = lad.sm[d, M_SIZE] + 2
+    color = s[BOARD, q]
+    n = 0
+    r = s[REP, q]
+    x = r
+    while True:
+        for y in (x - 1, x + 1, x - w, x + w):
+            if s[BOARD, y] == 3 - color and n < MAX_CAND - 1:
+                k, a, _ = liberties_upto3(s, w, s[REP, y])
+                if k == 1:
+                    seen = False
+                    for j in range(n):
+                        seen = seen or lad.cand[d, j] == a
+                    if not seen:
+                        lad.cand[d, n] = a
+                        n += 1
+        x = s[NEXT, x]
+        if x == r:
+            break
+    lad.cand[d, n] = lib
+    return n + 1
+
+
+@njit(cache=True)
+def _read(lad, d, q, attacker, nodes, max_nodes):
+    """Is the chain through ``q`` captured, at ply ``d``, with the attacker to move or
+    not?  ``nodes[0]`` counts positions read."""
+    nodes[0] += 1
+    if nodes[0] > max_nodes or d + 1 >= lad.ss.shape[0]:
+        return False
+    s = lad.ss[d]
+    w = lad.sm[d, M_SIZE] + 2
+    color = s[BOARD, q]
+    k, a, b = liberties_upto3(s, w, s[REP, q])
+    if attacker:
+        if k == 1:
+            return True
+        if k >= 3:
+            return False
+        for x in (a, b):
+            if is_legal(s, lad.sm[d], x, 3 - color):
+                _push_ply(lad, d, x, 3 - color)
+                if lad.ss[d + 1, BOARD, q] != color:
+                    return True
+                if _read(lad, d + 1, q, False, nodes, max_nodes):
+                    return True
+        return False
+    if k != 1:
+        return k == 0
+    n = _escape_points(lad, d, q, a)
+    for i in range(n):
+        x = lad.cand[d, i]
+        if not is_legal(s, lad.sm[d], x, color):
+            continue
+        _push_ply(lad, d, x, color)
+        t = lad.ss[d + 1]
+        if t[BOARD, q] != color:
+            continue
+        k2, _, _ = liberties_upto3(t, w, t[REP, q])
+        if k2 >= 3:
+            return False
+        if k2 == 2 and not _read(lad, d + 1, q, True, nodes, max_nodes):
+            return False
+    return True
+
+
+@njit(cache=True)
+def ladder_captured(s, meta, p, attacker, lad, max_nodes):
+    """Is the chain at ``p`` captured by a ladder?  ``attacker``: the attacker moves
+    first (the chain has two liberties), else the chain's owner (it is in atari).  False
+    when the reading is cut off by ``max_nodes`` or the stack's depth."""
+    ply = lad.ss[0]
+    for r in range(s.shape[0]):
+        for i in range(s.shape[1]):
+            ply[r, i] = s[r, i]
+    for i in range(meta.shape[0]):
+        lad.sm[0, i] = meta[i]
+    nodes = np.zeros(1, dtype=np.int64)
+    return _read(lad, 0, p, attacker, nodes, max_nodes)
