@@ -11,7 +11,7 @@ Two questions, one reader:
   move is simply taken.)
 
 The reader plays the sequence out on a stack of copies of the position (``Ladder``
-scratch: one copy per ply) and stops at ``max_nodes`` positions read or at the stack's
+scratch: one copy per ply), iteratively (numba's cache mislinks recursive kernels), and stops at ``max_nodes`` positions read or at the stack's
 depth; an unfinished reading counts as *not captured*, so a caller never treats a chain
 as dead on a guess.  Simple ko only (positional superko is not read here).
 """
@@ -27,7 +27,9 @@ from .layout import BOARD, EMPTY, M_SIZE, NEXT, NROWS, REP, new_arrays
 
 # ``ss``/``sm``: the stack of position copies; ``zob``: a zero key table (the reader
 # needs no hashes); ``cand``: each ply's escape candidates
-Ladder = namedtuple("Ladder", "ss sm zob cand")
+# ``ctl``: each ply's node kind (1 attacker to move), next candidate and candidate count
+Ladder = namedtuple("Ladder", "ss sm zob cand ctl")
+C_KIND, C_NEXT, C_COUNT = range(3)
 MAX_CAND = 8
 DEFAULT_NODES = 200
 
@@ -40,7 +42,8 @@ def ladder_scratch(n: int, depth: int | None = None) -> Ladder:
     p = s.shape[1]
     return Ladder(np.zeros((depth, NROWS, p), dtype=np.int32),
                   np.zeros((depth, meta.shape[0]), dtype=np.int64),
-                  np.zeros((3, p), dtype=np.int64), np.zeros((depth, MAX_CAND), np.int32))
+                  np.zeros((3, p), dtype=np.int64), np.zeros((depth, MAX_CAND), np.int32),
+                  np.zeros((depth, 3), np.int32))
 
 
 @njit(cache=True)
@@ -105,46 +108,70 @@ def _escape_points(lad, d, q, lib):
 
 
 @njit(cache=True)
-def _read(lad, d, q, attacker, nodes, max_nodes):
-    """Is the chain through ``q`` captured, at ply ``d``, with the attacker to move or
-    not?  ``nodes[0]`` counts positions read."""
-    nodes[0] += 1
-    if nodes[0] > max_nodes or d + 1 >= lad.ss.shape[0]:
-        return False
+def _open(lad, d, q, attacker):
+    """Enter the node at ply ``d``: its result (1 captured, 0 not) when the liberties
+    settle it, else -1 with its candidate moves listed."""
     s = lad.ss[d]
     w = lad.sm[d, M_SIZE] + 2
-    color = s[BOARD, q]
     k, a, b = liberties_upto3(s, w, s[REP, q])
+    lad.ctl[d, C_KIND] = 1 if attacker else 0
+    lad.ctl[d, C_NEXT] = 0
     if attacker:
-        if k == 1:
-            return True
+        if k <= 1:
+            return 1
         if k >= 3:
-            return False
-        for x in (a, b):
-            if is_legal(s, lad.sm[d], x, 3 - color):
-                _push_ply(lad, d, x, 3 - color)
-                if lad.ss[d + 1, BOARD, q] != color:
-                    return True
-                if _read(lad, d + 1, q, False, nodes, max_nodes):
-                    return True
-        return False
+            return 0
+        lad.cand[d, 0] = a
+        lad.cand[d, 1] = b
+        lad.ctl[d, C_COUNT] = 2
+        return -1
     if k != 1:
-        return k == 0
-    n = _escape_points(lad, d, q, a)
-    for i in range(n):
-        x = lad.cand[d, i]
-        if not is_legal(s, lad.sm[d], x, color):
+        return 1 if k == 0 else 0
+    lad.ctl[d, C_COUNT] = _escape_points(lad, d, q, a)
+    return -1
+
+
+@njit(cache=True)
+def read_ply0(lad, q, attacker, max_nodes):
+    """``ladder_captured`` for the position already in the scratch's first ply.  A
+    depth-first AND-OR search over the plies of the scratch, without recursion: ``res``
+    is the result of the node at ply ``d`` (1 captured, 0 not) or -1 while it is open."""
+    color = lad.ss[0, BOARD, q]
+    w = lad.sm[0, M_SIZE] + 2
+    deepest = lad.ss.shape[0] - 1
+    d = 0
+    res = _open(lad, 0, q, attacker)
+    nodes = 1
+    while True:
+        if res != -1:
+            if d == 0:
+                return res == 1
+            d -= 1   # the attacker's node is won by one capture, the defender's by one escape
+            if (lad.ctl[d, C_KIND] == 1) != (res == 1):
+                res = -1
             continue
-        _push_ply(lad, d, x, color)
-        t = lad.ss[d + 1]
+        if lad.ctl[d, C_NEXT] >= lad.ctl[d, C_COUNT]:
+            res = 0 if lad.ctl[d, C_KIND] == 1 else 1
+            continue
+        if nodes >= max_nodes or d >= deepest:
+            return False
+        x = lad.cand[d, lad.ctl[d, C_NEXT]]
+        lad.ctl[d, C_NEXT] += 1
+        attacking = lad.ctl[d, C_KIND] == 1
+        mover = 3 - color if attacking else color
+        if not is_legal(lad.ss[d], lad.sm[d], x, mover):
+            continue
+        _push_ply(lad, d, x, mover)
+        nodes += 1
+        d += 1
+        t = lad.ss[d]
         if t[BOARD, q] != color:
-            continue
-        k2, _, _ = liberties_upto3(t, w, t[REP, q])
-        if k2 >= 3:
-            return False
-        if k2 == 2 and not _read(lad, d + 1, q, True, nodes, max_nodes):
-            return False
-    return True
+            res = 1
+        elif attacking:
+            res = _open(lad, d, q, False)
+        else:
+            k, _, _ = liberties_upto3(t, w, t[REP, q])
+            res = 0 if k >= 3 else _open(lad, d, q, True) if k == 2 else 1
 
 
 @njit(cache=True)
@@ -158,5 +185,4 @@ def ladder_captured(s, meta, p, attacker, lad, max_nodes):
             ply[r, i] = s[r, i]
     for i in range(meta.shape[0]):
         lad.sm[0, i] = meta[i]
-    nodes = np.zeros(1, dtype=np.int64)
-    return _read(lad, 0, p, attacker, nodes, max_nodes)
+    return read_ply0(lad, p, attacker, max_nodes)
