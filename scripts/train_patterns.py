@@ -41,6 +41,62 @@ def generate(args) -> int:
     return 0
 
 
+def _split(files, holdout):
+    from engine.patterns.selfplay import read_records
+    train, test = [], []
+    for f in files:
+        recs = read_records(f)
+        n = int(holdout) if holdout >= 1 else int(len(recs) * holdout)
+        test += recs[:n]
+        train += recs[n:]
+    return train, test
+
+
+def train(args) -> int:
+    from engine.patterns import mm, weights
+    from engine.patterns.dataset import examples
+    t0 = time.time()
+    recs, test = _split(args.files, args.holdout)
+    ex = examples(recs)
+    print(f"{len(recs)} training games ({len(test)} held out), {ex.n_positions} positions, "
+          f"{len(ex.pos)} candidate moves; features in {time.time() - t0:.0f} s")
+    model = mm.fit(ex, args.iterations, args.min_count, log=print)
+    sizes = sorted({r.size for r in recs})
+    header = (f"Elo ratings of move features, fitted by MM (scripts/train_patterns.py train)\n"
+              f"on {len(recs)} GNU Go self-play games ({', '.join(f'{s}x{s}' for s in sizes)}),"
+              f" {ex.n_positions} positions; {len(model.codes)} patterns; docs/patterns.md")
+    weights.save(args.out, model, args.prior_games, args.ladder_nodes, header)
+    print(f"wrote {args.out} ({len(model.codes)} patterns) in {time.time() - t0:.0f} s")
+    return 0
+
+
+def accuracy(args) -> int:
+    import numpy as np
+    from engine.go_knowledge import load as load_knowledge
+    from engine.patterns import mm, weights
+    from engine.patterns.accuracy import heavy_strengths, topk
+    from engine.patterns.dataset import examples
+    wt = weights.load(args.weights)
+    model = mm.Model(np.array(sorted(wt.patterns), dtype=np.int32),
+                     np.array([wt.patterns[c] for c in sorted(wt.patterns)]), list(wt.groups))
+    flat = mm.Model(model.codes, model.pattern_gamma, [np.ones_like(g) for g in wt.groups])
+    kn = load_knowledge()
+    print(f"| board | held-out games | positions | predictor | top-1 | top-5 |")
+    print("|---|---:|---:|---|---:|---:|")
+    for f in args.files:
+        _, test = _split([f], args.holdout)
+        ex = examples(test)
+        n = len({r.size for r in test}) and test[0].size
+        rows = [("learned (all features)", mm.strengths(model, ex)),
+                ("learned (3x3 patterns only)", mm.strengths(flat, ex)),
+                ("hand-made heavy policy", heavy_strengths(test, kn.patterns, kn.playout)),
+                ("uniform", np.ones(len(ex.pos)))]
+        for name, s in rows:
+            print(f"| {n}x{n} | {len(test)} | {ex.n_positions} | {name} | "
+                  f"{100 * topk(ex, s, 1):.1f}% | {100 * topk(ex, s, 5):.1f}% |")
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -54,8 +110,22 @@ def main(argv=None) -> int:
     g.add_argument("--games", type=int, default=10**9)
     g.add_argument("--seed", type=int, default=1)
     g.add_argument("--out", required=True)
+    for name in ("train", "accuracy"):
+        c = sub.add_parser(name)
+        c.add_argument("files", nargs="+", help="record files (generate's output)")
+        c.add_argument("--holdout", type=float, default=0.1,
+                       help="games held out from each file: a count, or a fraction below 1")
+    tr = sub.choices["train"]
+    tr.add_argument("--iterations", type=int, default=30)
+    tr.add_argument("--min-count", type=int, default=2,
+                    help="patterns seen fewer times among the candidates keep gamma 1")
+    tr.add_argument("--prior-games", type=float, default=20.0)
+    tr.add_argument("--ladder-nodes", type=int, default=100)
+    tr.add_argument("--out", default="engine/data/go_patterns.txt")
+    sub.choices["accuracy"].add_argument("--weights", default=None,
+                                         help="weights file (default: the built-in one)")
     args = ap.parse_args(argv)
-    return {"generate": generate}[args.cmd](args)
+    return {"generate": generate, "train": train, "accuracy": accuracy}[args.cmd](args)
 
 
 if __name__ == "__main__":

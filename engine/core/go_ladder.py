@@ -23,7 +23,7 @@ from numba import njit
 
 from .go_kernels import is_legal, play
 from .go_tactics import NONE
-from .layout import BOARD, EMPTY, M_SIZE, NEXT, NROWS, REP, new_arrays
+from .layout import BOARD, EMPTY, M_SIZE, NEXT, NMETA, NROWS, REP
 
 # ``ss``/``sm``: the stack of position copies; ``zob``: a zero key table (the reader
 # needs no hashes); ``cand``: each ply's escape candidates
@@ -37,13 +37,18 @@ DEFAULT_NODES = 200
 def ladder_scratch(n: int, depth: int | None = None) -> Ladder:
     """Scratch for boards of size ``n``; ``depth`` plies (default 4n, enough for a
     ladder across the board and back)."""
-    depth = depth or 4 * n
-    s, meta = new_arrays(n)
-    p = s.shape[1]
-    return Ladder(np.zeros((depth, NROWS, p), dtype=np.int32),
-                  np.zeros((depth, meta.shape[0]), dtype=np.int64),
-                  np.zeros((3, p), dtype=np.int64), np.zeros((depth, MAX_CAND), np.int32),
-                  np.zeros((depth, 3), np.int32))
+    return new_ladder((n + 2) ** 2, depth or 4 * n)
+
+
+@njit(cache=True)
+def new_ladder(n_points, depth):
+    """Scratch for boards of ``n_points`` padded points, ``depth`` plies (compiled, so
+    kernels make their own)."""
+    return Ladder(np.empty((depth, NROWS, n_points), dtype=np.int32),
+                  np.empty((depth, NMETA), dtype=np.int64),
+                  np.zeros((3, n_points), dtype=np.int64),
+                  np.empty((depth, MAX_CAND), dtype=np.int32),
+                  np.empty((depth, 3), dtype=np.int32))
 
 
 @njit(cache=True)
