@@ -1,6 +1,7 @@
 """Raw playout speed, single-threaded: playouts per second from the empty board, for the
 light policy and the heavy one (Go: ``engine.core.go_policy`` with the built-in knowledge
-file; Gobang: the threat-aware playout of ``engine.core.gobang_threats``).
+file; Gobang: the threat-aware playout of ``engine.core.gobang_threats``), and on Go the
+learned softmax policy (``elo``: ``engine.core.elo_policy`` with the built-in weights).
 
 Prints a table (or, with --json, one JSON object per line) of the median over several
 timed runs after warm-up, plus the time from process start to the first playout result
@@ -9,6 +10,7 @@ with a cold numba cache and with a warm one (each measured in a fresh subprocess
     python scripts/bench_playouts.py            # the default set, well under a minute
     python scripts/bench_playouts.py --json
     python scripts/bench_playouts.py --seconds 2 --runs 7 --cases go:9,go:9:heavy,gobang:15
+    python scripts/bench_playouts.py --no-startup --cases go:9:heavy,go:9:elo,go:19:heavy,go:19:elo
 """
 
 import argparse
@@ -48,7 +50,11 @@ def make_runner(game: str, size: int, policy: str):
         from engine.core.go_playout import LIGHT, run_playouts
         from engine.go_knowledge import load
         clear_board(s, meta, size)
-        pat, par = LIGHT if policy == "light" else (load().patterns, load().playout)
+        if policy == "elo":
+            from engine.patterns.weights import policy_vector
+            pat, par = load().patterns, policy_vector()
+        else:
+            pat, par = LIGHT if policy == "light" else (load().patterns, load().playout)
         return lambda count: run_playouts(s, meta, zob, rng, 7.5, count, scratch_s,
                                           scratch_meta, pat, par)
     from engine.core import gobang_kernels as gb
@@ -96,7 +102,7 @@ def startup_seconds(cache_dir: str) -> float:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", default=DEFAULT_CASES,
-                    help=f"comma-separated game:size[:light|heavy] list (default {DEFAULT_CASES})")
+                    help=f"comma-separated game:size[:light|heavy|elo] list (default {DEFAULT_CASES})")
     ap.add_argument("--seconds", type=float, default=1.0, help="length of one timed run")
     ap.add_argument("--runs", type=int, default=5, help="timed runs per case (median)")
     ap.add_argument("--json", action="store_true", help="one JSON object per line")
@@ -108,8 +114,10 @@ def main(argv=None) -> int:
         game, _, rest = case.partition(":")
         size, _, policy = rest.partition(":")
         policy = policy or "light"
-        if game not in ("go", "gobang") or not size.isdigit() or policy not in ("light", "heavy"):
-            ap.error(f"bad case {case!r}: use go:N, gobang:N, go:N:heavy or gobang:N:heavy")
+        if game not in ("go", "gobang") or not size.isdigit() or policy not in (
+                "light", "heavy", "elo") or (policy == "elo" and game != "go"):
+            ap.error(f"bad case {case!r}: use go:N, gobang:N, go:N:heavy, go:N:elo or "
+                     "gobang:N:heavy")
         rows.append(measure(game, int(size), policy, args.seconds, args.runs))
         if args.json:
             print(json.dumps(rows[-1]), flush=True)

@@ -16,6 +16,7 @@ prediction on held-out games.
 """
 
 import argparse
+import math
 import sys
 import time
 from pathlib import Path
@@ -46,7 +47,7 @@ def _split(files, holdout):
     train, test = [], []
     for f in files:
         recs = read_records(f)
-        n = int(holdout) if holdout >= 1 else int(len(recs) * holdout)
+        n = int(holdout) if holdout >= 1 else math.ceil(len(recs) * holdout)
         test += recs[:n]
         train += recs[n:]
     return train, test

@@ -40,7 +40,7 @@ ELO_LEN = E_PAT + 2 * N_CODES
 NEAR = 4          # points this close to the last move get every tactical gamma
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def group_gamma(par, levels, skip):
     """The product of the group gammas of ``levels`` (group ``skip`` left out)."""
     g = 1.0
@@ -59,7 +59,12 @@ def move_gamma(s, meta, p, color, par, lad, levels):
     return par[base + code(s, w, p)] * group_gamma(par, levels, -1)
 
 
-@njit(cache=True)
+# the per-point helpers inlined into the draw's loops (a call per empty point costs more
+# than the lookup it makes)
+_code = njit(cache=True, inline='always')(code.py_func)
+
+
+@njit(cache=True, inline='always')
 def _distance(w, p, last):
     dx = abs(p % w - last % w)
     dy = abs(p // w - last // w)
@@ -88,7 +93,7 @@ def elo_move(s, meta, rng, color, par, wbuf, buf, lad, levels):
     max_nodes = int(par[E_LADDER_NODES])
     total = 0.0
     for i in range(k):
-        g = par[base + code(s, w, s[EMPTIES, i])]
+        g = par[base + _code(s, w, s[EMPTIES, i])]
         wbuf[i] = g
         total += g
     last = meta[M_LAST]

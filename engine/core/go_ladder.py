@@ -23,7 +23,7 @@ from numba import njit
 
 from .go_kernels import is_legal, play
 from .go_tactics import NONE
-from .layout import BOARD, EMPTY, M_SIZE, NEXT, NMETA, NROWS, REP
+from .layout import BOARD, EMPTY, LIBS, M_SIZE, NEXT, NMETA, NROWS, REP
 
 # ``ss``/``sm``: the stack of position copies; ``zob``: a zero key table (the reader
 # needs no hashes); ``cand``: each ply's escape candidates
@@ -53,7 +53,11 @@ def new_ladder(n_points, depth):
 
 @njit(cache=True)
 def liberties_upto3(s, w, r):
-    """(count capped at 3, first liberty, second liberty) of chain ``r``."""
+    """(count capped at 3, first liberty, second liberty) of chain ``r``; the liberties
+    are NONE when the count is 3 by the pseudo-liberty count alone (each liberty touches
+    the chain at most 4 times, so more than 8 pairs mean 3 liberties or more)."""
+    if s[LIBS, r] > 8:
+        return 3, NONE, NONE
     a = NONE
     b = NONE
     q = r

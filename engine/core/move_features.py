@@ -90,13 +90,9 @@ def _capture_level(s, meta, w, p, color):
 
 
 @njit(cache=True)
-def tactical_features(s, meta, p, color, lad, max_nodes, out):
-    """Write the six group levels of legal move ``p`` for ``color`` to ``out``."""
-    w = meta[M_SIZE] + 2
-    n = meta[M_SIZE]
+def _chain_features(s, meta, w, p, color, lad, max_nodes, out):
+    """The capture, escape, self-atari and atari levels of ``p``."""
     other = 3 - color
-    for g in range(N_GROUPS):
-        out[g] = 0
     out[G_CAPTURE] = _capture_level(s, meta, w, p, color)
     played = False
     for q in (p - 1, p + 1, p - w, p + w):
@@ -122,6 +118,20 @@ def tactical_features(s, meta, p, color, lad, max_nodes, out):
                     out[G_ATARI] = 1
                     break
                 out[G_ATARI] = 2
+
+
+@njit(cache=True)
+def tactical_features(s, meta, p, color, lad, max_nodes, out):
+    """Write the six group levels of legal move ``p`` for ``color`` to ``out``."""
+    w = meta[M_SIZE] + 2
+    n = meta[M_SIZE]
+    for g in range(N_GROUPS):
+        out[g] = 0
+    stones = 0
+    for q in (p - 1, p + 1, p - w, p + w):
+        stones += s[BOARD, q] == BLACK or s[BOARD, q] == WHITE
+    if stones > 0:   # an open point has no tactical feature
+        _chain_features(s, meta, w, p, color, lad, max_nodes, out)
     last = meta[M_LAST]
     x = p % w
     y = p // w

@@ -1,7 +1,7 @@
 """The learned pattern weights file (``engine/data/go_patterns.txt`` by default): read,
 write and turn into the vector the kernels take (``core.elo_policy``).
 
-Format (text, ``#`` comments): ``version 1``; ``prior_games N`` (the virtual games a tree
+Format (text; a ``#`` standing alone as a word starts a comment): ``version 1``; ``prior_games N`` (the virtual games a tree
 prior gives, ``engine.search.go_priors``); ``ladder_nodes N`` (the ladder reading cap);
 then ``[groups]`` with one line per feature group, ``NAME GAMMA...`` (level 1 first, as
 ``core.move_features``), then ``[patterns]`` with ``PATTERN GAMMA`` lines, a pattern
@@ -11,20 +11,23 @@ missing from the file has gamma 1.
 """
 
 import functools
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from ..core.elo_policy import E_LADDER_NODES, E_PAT, E_PRIOR_GAMES, ELO_LEN, GROUP_AT
+from ..core.layout import BLACK, OFFBOARD, WHITE
 from ..core.move_features import GROUP_NAMES, LEVELS
 from ..core.patterns3 import N_CODES
-from .dataset import CANON
+from .symmetry import CANON
 
 BUILTIN = "builtin"
 DEFAULT_PATH = Path(__file__).parent.parent / "data" / "go_patterns.txt"
 VERSION = 1
 _CH = ".XO#"
+_COMMENT = re.compile(r"(?:^|\s)#(?:\s|$)")   # a lone ``#``: ``###`` is a pattern's edge
 _ORDER = ((0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2))
 
 
@@ -81,7 +84,7 @@ def load(path: str | None = None) -> EloWeights:
     patterns: dict = {}
     section = None
     for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("#") else ""
+        line = _COMMENT.split(raw, 1)[0].strip()
         if not line:
             continue
         where = f"{file}:{number}"
@@ -131,4 +134,15 @@ def policy_vector(path: str | None = None) -> np.ndarray:
     white = sum(np.where((c == 1) | (c == 2), 3 - c, c) << (2 * i)
                 for i, c in enumerate(cells))   # ``move_features.mover_code`` for WHITE
     v[E_PAT + N_CODES:] = gamma[CANON[white]]
+    # the mover's own eyes (``go_kernels.is_eye`` reads only the 3x3) are never drawn
+    for colour, at in ((BLACK, E_PAT), (WHITE, E_PAT + N_CODES)):
+        v[at:at + N_CODES][_own_eye(cells, colour)] = 0.0
     return v
+
+
+def _own_eye(cells, colour) -> np.ndarray:
+    sides = np.all([(cells[i] == colour) | (cells[i] == OFFBOARD) for i in (1, 3, 4, 6)],
+                   axis=0)
+    bad = sum((cells[i] == 3 - colour).astype(int) for i in (0, 2, 5, 7))
+    edge = np.any([cells[i] == OFFBOARD for i in (0, 2, 5, 7)], axis=0)
+    return sides & (bad + edge < 2)
