@@ -1,12 +1,15 @@
 """Ladder reading (``go_ladder``) on hand-built positions: a working ladder, the same
 ladder broken by a stone on its path, an escape by capturing an attacking stone in atari,
 the two-liberty chain the attacker ladders, a cut-off reading; GNU Go's tactical reader
-(``defend`` / ``attack``) agrees on each where it is installed."""
+(``defend`` / ``attack``) agrees on each where it is installed.  The heavy policy's atari
+step leaves out the escape into a working ladder."""
 
+import numpy as np
 import pytest
 
 from engine.core.go_ladder import ladder_captured, ladder_scratch
-from engine.core.layout import BLACK, WHITE
+from engine.core.go_policy import atari_moves
+from engine.core.layout import BLACK, M_LAST, WHITE
 from engine.game.coords import point, to_gtp
 from engine.game.go_state import GoState
 from engine.game.rules import GoRules
@@ -63,6 +66,17 @@ def test_the_reader_leaves_the_position_alone():
     before = st.s.copy(), st.meta.copy()
     read(st, (4, 4), False)
     assert (st.s == before[0]).all() and (st.meta == before[1]).all()
+
+
+@pytest.mark.parametrize("white,nodes,offered", [(LADDER_W, 0, True), (LADDER_W, 100, False),
+                                                  (LADDER_W + BREAKER, 100, True)])
+def test_the_heavy_policy_does_not_run_into_a_working_ladder(white, nodes, offered):
+    st = make(LADDER_B, white, WHITE)
+    last = point(3, 4, N)   # Black's atari
+    st.meta[M_LAST] = last
+    buf = np.empty(64, dtype=np.int32)
+    k = atari_moves(st.s, st.meta, N + 2, last, WHITE, buf, ladder_scratch(N), nodes)
+    assert (point(4, 5, N) in buf[:k].tolist()) == offered
 
 
 @pytest.mark.gnugo

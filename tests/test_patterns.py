@@ -124,7 +124,8 @@ def test_elo_moves_are_legal_and_repeat_from_the_seed():
     for _ in range(2):
         st = GoState(GoRules(size=N, superko=False))
         rng = make_rng(11)
-        wbuf, buf, lad, lv = elo_scratch(st.s.shape[1], N)
+        wbuf, buf, lv = elo_scratch(st.s.shape[1])
+        lad = ladder_scratch(N, 2 * N)
         moves = []
         for _ in range(150):
             color = int(st.meta[M_TO_PLAY])

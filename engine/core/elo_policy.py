@@ -24,7 +24,6 @@ import numpy as np
 from numba import njit
 
 from .go_kernels import PASS
-from .go_ladder import new_ladder
 from .go_policy import atari_moves, playable
 from .go_tactics import is_self_atari, size_after
 from .layout import BLACK, EMPTIES, EMPTY, BOARD, EPOS, M_LAST, M_N_EMPTY, M_SIZE
@@ -59,11 +58,6 @@ def move_gamma(s, meta, p, color, par, lad, levels):
     return par[base + code(s, w, p)] * group_gamma(par, levels, -1)
 
 
-# the per-point helpers inlined into the draw's loops (a call per empty point costs more
-# than the lookup it makes)
-_code = njit(cache=True, inline='always')(code.py_func)
-
-
 @njit(cache=True, inline='always')
 def _distance(w, p, last):
     dx = abs(p % w - last % w)
@@ -93,7 +87,7 @@ def elo_move(s, meta, rng, color, par, wbuf, buf, lad, levels):
     max_nodes = int(par[E_LADDER_NODES])
     total = 0.0
     for i in range(k):
-        g = par[base + _code(s, w, s[EMPTIES, i])]
+        g = par[base + code(s, w, s[EMPTIES, i])]
         wbuf[i] = g
         total += g
     last = meta[M_LAST]
@@ -115,7 +109,7 @@ def elo_move(s, meta, rng, color, par, wbuf, buf, lad, levels):
                 i = s[EPOS, p]
                 total += wbuf[i] * (f - 1.0)
                 wbuf[i] *= f
-        m = atari_moves(s, meta, w, last, color, buf)
+        m = atari_moves(s, meta, w, last, color, buf, lad, 0)   # escapes rated by gamma
         for j in range(m):
             p = buf[j]
             if _rated(w, p, last, buf, n_extra):
@@ -151,7 +145,8 @@ def elo_move(s, meta, rng, color, par, wbuf, buf, lad, levels):
 
 
 @njit(cache=True)
-def elo_scratch(n_points, size):
-    """(wbuf, buf, ladder scratch, levels) for ``elo_move`` on a board of ``size``."""
+def elo_scratch(n_points):
+    """(wbuf, buf, levels) for ``elo_move`` on a board of ``n_points`` padded points (its
+    ladder scratch: ``go_ladder.new_ladder``)."""
     return (np.empty(n_points, dtype=np.float64), np.empty(n_points, dtype=np.int32),
-            new_ladder(n_points, 2 * size), np.zeros(N_GROUPS, dtype=np.int8))
+            np.zeros(N_GROUPS, dtype=np.int8))

@@ -184,6 +184,27 @@ def read_ply0(lad, q, attacker, max_nodes):
 
 
 @njit(cache=True)
+def load_after(s, meta, p, color, lad):
+    """Put the position after ``color`` at ``p`` in the scratch's first ply."""
+    ply = lad.ss[0]
+    for r in range(s.shape[0]):
+        for i in range(s.shape[1]):
+            ply[r, i] = s[r, i]
+    for i in range(meta.shape[0]):
+        lad.sm[0, i] = meta[i]
+    play(ply, lad.sm[0], lad.zob, p, color)
+
+
+@njit(cache=True)
+def escape_caught(s, meta, p, color, lad, max_nodes):
+    """``color`` at ``p`` extends a chain to exactly two liberties, and a ladder then
+    captures it (the caller knows the move extends a chain in atari)."""
+    load_after(s, meta, p, color, lad)
+    k, _, _ = liberties_upto3(lad.ss[0], meta[M_SIZE] + 2, lad.ss[0, REP, p])
+    return k == 2 and read_ply0(lad, p, True, max_nodes)
+
+
+@njit(cache=True)
 def ladder_captured(s, meta, p, attacker, lad, max_nodes):
     """Is the chain at ``p`` captured by a ladder?  ``attacker``: the attacker moves
     first (the chain has two liberties), else the chain's owner (it is in atari).  False

@@ -10,7 +10,8 @@ from numba import njit
 
 from .go_kernels import PASS, play, score
 from .elo_policy import ELO_LEN, elo_move, elo_scratch
-from .go_policy import heavy_move, random_move
+from .go_ladder import new_ladder
+from .go_policy import LADDER_NODES, heavy_move, random_move
 from .layout import M_MOVES, M_PASSES, M_SIZE, M_TO_PLAY
 
 # the (pat, par) arguments that select the light policy
@@ -27,7 +28,9 @@ def policy_playout(s, meta, zob, rng, amaf, pat, par):
     elo = par.shape[0] == ELO_LEN
     heavy = par.shape[0] > 0 and not elo
     buf = np.empty(s.shape[1] if heavy else 0, dtype=np.int32)
-    wbuf, ebuf, lad, levels = elo_scratch(s.shape[1] if elo else 0, meta[M_SIZE] if elo else 0)
+    ladders = elo or (heavy and par[LADDER_NODES] > 0)
+    lad = new_ladder(s.shape[1] if ladders else 0, 2 * meta[M_SIZE] if ladders else 0)
+    wbuf, ebuf, levels = elo_scratch(s.shape[1] if elo else 0)
     limit = meta[M_MOVES] + 3 * s.shape[1]
     start = meta[M_MOVES]
     while meta[M_PASSES] < 2 and meta[M_MOVES] < limit:
@@ -35,7 +38,7 @@ def policy_playout(s, meta, zob, rng, amaf, pat, par):
         if elo:
             p = elo_move(s, meta, rng, color, par, wbuf, ebuf, lad, levels)
         elif heavy:
-            p = heavy_move(s, meta, rng, color, pat, par, buf)
+            p = heavy_move(s, meta, rng, color, pat, par, buf, lad)
         else:
             p = random_move(s, meta, rng, color)
         if record and p != PASS and amaf[p] == 0:

@@ -16,8 +16,7 @@ Ladders are read by ``go_ladder`` on its scratch, at most ``max_nodes`` position
 
 from numba import njit
 
-from .go_kernels import play
-from .go_ladder import liberties_upto3, read_ply0
+from .go_ladder import escape_caught, liberties_upto3, load_after, read_ply0
 from .go_tactics import NONE, atari_liberty, first_touch, is_self_atari, libs_after, size_after
 from .layout import BLACK, BOARD, M_LAST, M_SIZE, NEXT, REP, SIZE, WHITE
 from .patterns3 import code
@@ -41,18 +40,6 @@ def mover_code(code, color):
             v = 3 - v
         out |= v << (2 * i)
     return out
-
-
-@njit(cache=True)
-def _play_on_ply0(s, meta, p, color, lad):
-    """The position after ``color`` at ``p``, in the ladder scratch's first ply."""
-    ply = lad.ss[0]
-    for r in range(s.shape[0]):
-        for i in range(s.shape[1]):
-            ply[r, i] = s[r, i]
-    for i in range(meta.shape[0]):
-        lad.sm[0, i] = meta[i]
-    play(ply, lad.sm[0], lad.zob, p, color)
 
 
 @njit(cache=True)
@@ -98,10 +85,8 @@ def _chain_features(s, meta, w, p, color, lad, max_nodes, out):
     for q in (p - 1, p + 1, p - w, p + w):
         if s[BOARD, q] == color and atari_liberty(s, w, s[REP, q]) == p:
             if libs_after(s, w, p, color) >= 2:
-                _play_on_ply0(s, meta, p, color, lad)
-                played = True
-                k, _, _ = liberties_upto3(lad.ss[0], w, lad.ss[0, REP, p])
-                out[G_ESCAPE] = 2 if k == 2 and read_ply0(lad, p, True, max_nodes) else 1
+                played = True   # escape_caught leaves the move in the scratch's first ply
+                out[G_ESCAPE] = 2 if escape_caught(s, meta, p, color, lad, max_nodes) else 1
             break
     if out[G_CAPTURE] == 0 and is_self_atari(s, w, p, color, 1):
         out[G_SELFATARI] = 1 if size_after(s, w, p, color) == 1 else 2
@@ -112,7 +97,7 @@ def _chain_features(s, meta, w, p, color, lad, max_nodes, out):
             k, a, b = liberties_upto3(s, w, s[REP, q])
             if k == 2 and (a == p or b == p):
                 if not played:
-                    _play_on_ply0(s, meta, p, color, lad)
+                    load_after(s, meta, p, color, lad)
                     played = True
                 if read_ply0(lad, q, False, max_nodes):
                     out[G_ATARI] = 1

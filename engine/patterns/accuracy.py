@@ -12,8 +12,9 @@ discounted by the refusal probability) and uniform.
 import numpy as np
 
 from ..core.game import candidate_moves
-from ..core.go_policy import (P_ATARI, P_PATTERN, P_SELFATARI, SELFATARI_STONES, atari_moves,
-                              playable)
+from ..core.go_ladder import ladder_scratch
+from ..core.go_policy import (LADDER_NODES, P_ATARI, P_PATTERN, P_SELFATARI, SELFATARI_STONES,
+                              atari_moves, playable)
 from ..core.go_tactics import is_self_atari
 from ..core.layout import M_LAST, M_SIZE, PASS
 from ..core.patterns3 import code
@@ -44,7 +45,8 @@ def _heavy(state, cand, n, pat, par, buf) -> np.ndarray:
     step1 = np.zeros(n)
     step2 = np.zeros(n)
     if last >= 0 and last != PASS:
-        for p in buf[:atari_moves(s, meta, w, last, color, buf)]:
+        lad = ladder_scratch(int(meta[M_SIZE]))
+        for p in buf[:atari_moves(s, meta, w, last, color, buf, lad, int(par[LADDER_NODES]))]:
             step1[index[int(p)]] += 1
         for p in (last - w - 1, last - w, last - w + 1, last - 1, last + 1, last + w - 1,
                   last + w, last + w + 1):
