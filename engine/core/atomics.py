@@ -29,8 +29,8 @@ def _index_ok(ary, index) -> bool:
         return False
     if isinstance(index, types.Integer):
         return ary.ndim == 1
-    return (isinstance(index, types.UniTuple) and isinstance(index.dtype, types.Integer)
-            and index.count == ary.ndim)
+    return (isinstance(index, types.BaseTuple) and len(index.types) == ary.ndim
+            and all(isinstance(t, types.Integer) for t in index.types))
 
 
 def _pointer(context, builder, aryty, ary, idxty, idx):
@@ -39,8 +39,9 @@ def _pointer(context, builder, aryty, ary, idxty, idx):
     if isinstance(idxty, types.Integer):
         inds = [context.cast(builder, idx, idxty, types.intp)]
     else:
-        inds = [context.cast(builder, v, idxty.dtype, types.intp)
-                for v in cgutils.unpack_tuple(builder, idx, idxty.count)]
+        inds = [context.cast(builder, v, t, types.intp)
+                for v, t in zip(cgutils.unpack_tuple(builder, idx, len(idxty.types)),
+                                idxty.types)]
     return cgutils.get_item_pointer(context, builder, aryty, arr, inds)
 
 

@@ -23,10 +23,14 @@ class CommonOptions:
     """``seed``: every random choice of the search flows from it (setting it restarts the
     generator and drops the tree).  ``resign_threshold``: resign when the best win rate is
     below it (0 = never).  ``max_nodes``: the node pool's capacity (about 52 bytes a node);
-    a full pool stops the tree growing, not the search."""
+    a full pool stops the tree growing, not the search.  ``threads``: the search threads
+    over one tree (``engine.search.parallel``); 1 (the registry's default, what the
+    published tables ran) keeps a search exactly repeatable by its seed, the ``strong``
+    preset gives every core."""
     seed: int = option(0, 0, 2**63 - 1)
     resign_threshold: float = option(0.1, 0.0, 0.5)
     max_nodes: int = option(1_000_000, 1_000, 100_000_000)
+    threads: int = option(1, 1, 256)
 
 
 @dataclass

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import tree_search, uct_kernels
+from . import parallel, uct_kernels
 from .bundles import position
 from ..core.layout import GAME_GO, M_GAME
 from ..core.go_policy import SELFATARI_STONES
@@ -77,13 +77,9 @@ class UctSearcher(TreeSearcher):
         t0 = time.perf_counter()
         cand = self._prepare(state, allowed)
         pool = self.pool
-        n_points = state.s.shape[1]
-        vcf_line, points = threat_scratch(n_points)
-        scratch = uct_kernels.UctScratch(
-            ss=np.empty_like(state.s), smeta=np.empty_like(state.meta),
-            amaf=np.zeros(n_points, dtype=np.int8),
-            path=np.empty(4 * n_points, dtype=np.int32), cand=cand,
-            vcf_line=vcf_line, points=points)
+        n = self.params.threads
+        scratches = [new_scratch(state, cand if i == 0 else np.empty_like(cand))
+                     for i in range(n)]
         params = self._kernel_params()
         know = self._knowledge_arrays()
         if self.params.prior and state.meta[M_GAME] == GAME_GO:
@@ -93,10 +89,20 @@ class UctSearcher(TreeSearcher):
         tree = pool.arrays()
         pos = position(state, target if self.params.fight else None,
                        allowed if self.params.region == "tree" else None)
+        with parallel.search_threads(pool.tmeta, n) as executor:
+            run_chunk = parallel.chunk_runner(tree, pos, scratches, [None] * n, know, params,
+                                              self.thread_rngs(), executor)
+            return self._search_in_chunks(state, budget, stop, progress, t0, FIRST_CHUNK,
+                                          run_chunk)
 
-        def run_chunk(playouts, max_sim):
-            return tree_search.run(tree, pos, scratch, None, know, params, self.rng, playouts,
-                                   max_sim)
 
-        return self._search_in_chunks(state, budget, stop, progress, t0, FIRST_CHUNK,
-                                      run_chunk)
+def new_scratch(state, cand: np.ndarray) -> uct_kernels.UctScratch:
+    """Work arrays of one search thread on the board of ``state``; ``cand`` holds P + 1
+    moves."""
+    n_points = state.s.shape[1]
+    vcf_line, points = threat_scratch(n_points)
+    return uct_kernels.UctScratch(
+        ss=np.empty_like(state.s), smeta=np.empty_like(state.meta),
+        amaf=np.zeros(n_points, dtype=np.int8),
+        path=np.empty(4 * n_points, dtype=np.int32), cand=cand,
+        vcf_line=vcf_line, points=points)
