@@ -81,6 +81,7 @@ Options (``LinuctOptions``, plus the common ones):
                 (it is accepted, so that a preset can give it to every back end)
   playout, knowledge   the playout policy (``options.PlayoutOptions``), as UCT's and SHOT's
   threat_nodes  with the solver, Gobang: the leaf threat proof's fours, as UCT's
+  threads       search threads sharing the tree and the model, as UCT's (``parallel``)
 """
 
 import time
@@ -98,7 +99,7 @@ from . import parallel
 from .bundles import Knowledge, position
 from .go_priors import apply_priors
 from .memory import check_pool
-from .options import PlayoutOptions, option
+from .options import PlayoutOptions, option, threads_option
 from .solver import threat_scratch
 from .tree import (FIRST, NCHILD, TF_ROWS, TI_ROWS, NodePool, TreeSearcher, clear_pool,
                    position_key)
@@ -122,6 +123,7 @@ class LinuctOptions(PlayoutOptions):
     solver: bool = option(False)
     prior: bool = option(False)
     threat_nodes: int = option(0, 0, 1_000_000)
+    threads: int = threads_option()
 
 
 class FeatureNodePool(NodePool):

@@ -2,7 +2,8 @@
 declared with ``option(default, lo, hi, choices)``; ``set_option`` parses a text value by the
 field's type (bool, int, float or str) and checks its range, with messages meant for a GTP
 user.  ``CommonOptions`` holds what every back end accepts, ``PlayoutOptions`` what the back
-ends with a choice of playout policy add.
+ends with a choice of playout policy add, and ``threads_option`` is the field of
+those that search on several threads.
 """
 
 import dataclasses
@@ -23,14 +24,10 @@ class CommonOptions:
     """``seed``: every random choice of the search flows from it (setting it restarts the
     generator and drops the tree).  ``resign_threshold``: resign when the best win rate is
     below it (0 = never).  ``max_nodes``: the node pool's capacity (about 52 bytes a node);
-    a full pool stops the tree growing, not the search.  ``threads``: the search threads
-    over one tree (``engine.search.parallel``); 1 (the registry's default, what the
-    published tables ran) keeps a search exactly repeatable by its seed, the ``strong``
-    preset gives every core."""
+    a full pool stops the tree growing, not the search."""
     seed: int = option(0, 0, 2**63 - 1)
     resign_threshold: float = option(0.1, 0.0, 0.5)
     max_nodes: int = option(1_000_000, 1_000, 100_000_000)
-    threads: int = option(1, 1, 256)
 
 
 @dataclass
@@ -41,6 +38,14 @@ class PlayoutOptions(CommonOptions):
     ``builtin``."""
     playout: str = option("light", choices=("light", "heavy"))
     knowledge: str = option("builtin")
+
+
+def threads_option():
+    """The ``threads`` field of a back end that searches on several threads
+    (``engine.search.parallel``), declared last among its options: 1, the registry's
+    default and what the published tables ran, keeps a search exactly repeatable by its
+    seed; the ``strong`` preset gives every core."""
+    return option(1, 1, 256)
 
 
 def _parse(name: str, kind: type, text: str):

@@ -25,6 +25,8 @@ Options (``UctOptions``, plus the common ones):
   fight         0/1: read a tsumego's fight when ``search`` is given one (``target``):
                 simulations end where it is decided, the solver proves through it
   playout, knowledge   the playout policy (``options.PlayoutOptions``)
+  threads       search threads sharing the tree (``parallel``: virtual loss, lock-free
+                updates); 1, the default, keeps a search repeatable bit for bit
 Off by default, each of rave, prior and playout=heavy, so the plain UCT of the papers is
 what ``uct`` means unless asked otherwise.
 """
@@ -39,7 +41,7 @@ from .bundles import position
 from ..core.layout import GAME_GO, M_GAME
 from ..core.go_policy import SELFATARI_STONES
 from .go_priors import apply_priors
-from .options import PlayoutOptions, option
+from .options import PlayoutOptions, option, threads_option
 from .solver import threat_scratch
 from .tree import TreeSearcher
 
@@ -58,6 +60,7 @@ class UctOptions(PlayoutOptions):
     threat_nodes: int = option(0, 0, 1_000_000)
     region: str = option("root", choices=("root", "tree"))
     fight: bool = option(True)
+    threads: int = threads_option()
 
 
 class UctSearcher(TreeSearcher):
