@@ -183,3 +183,30 @@ def test_on_a_cold_cache_the_search_compiles_once_on_the_calling_thread(tmp_path
     out = subprocess.run([sys.executable, "-c", COLD_COMPILE], env=env, capture_output=True,
                          text=True, timeout=1200, check=True).stdout
     assert out.split() == ["500", "['MainThread']"]
+
+
+def test_shot_on_two_threads_spends_its_budget_exactly_on_a_consistent_tree():
+    searcher = registry.make("shot:threads=2", seed=9)
+    result = searcher.search(go9(), Budget(playouts=3000))
+    pool = searcher.pool
+    ti, used = pool.ti, pool.used
+    assert result.playouts == 3000 == ti[VISITS, 0] == ti[VISITS, pool.children(0)].sum()
+    nch = ti[NCHILD, :used]
+    blocks = sorted((int(ti[FIRST, v]), int(ti[NCHILD, v])) for v in np.flatnonzero(nch > 0))
+    end = 1
+    for first, k in blocks:     # the threads' blocks tile the pool, as on one thread
+        assert first == end
+        end = first + k
+    assert end == used
+    for v in np.flatnonzero(nch > 0):
+        assert ti[VISITS, v] >= ti[VISITS, ti[FIRST, v]:ti[FIRST, v] + ti[NCHILD, v]].sum()
+    assert result.move in [c.move for c in result.candidates]
+
+
+def test_shot_on_two_threads_stops_on_time():
+    searcher = registry.make("shot:threads=2", seed=10)
+    searcher.search(go9(), Budget(playouts=300))
+    t = time.perf_counter()
+    result = searcher.search(go9(), Budget(seconds=0.3))
+    assert time.perf_counter() - t < 1.0 and result.playouts > 0
+    assert not search_threads_alive()

@@ -74,18 +74,26 @@ def cores() -> int:
 
 
 @contextmanager
+def extra_threads(threads: int):
+    """The executor of a search's threads beyond the calling one (None for one thread);
+    none is left running afterwards."""
+    if threads == 1:
+        yield None
+    else:
+        with ThreadPoolExecutor(max_workers=threads - 1,
+                                thread_name_prefix="search") as executor:
+            yield executor
+
+
+@contextmanager
 def search_threads(tmeta, threads: int):
     """Mark the pool (its ``tmeta``) for a search on ``threads`` threads and yield the
-    executor of the extra ones (None for one thread); afterwards the pool is a one-thread
-    pool again and no thread of the search is left running."""
+    executor of the extra ones (``extra_threads``); afterwards the pool is a one-thread
+    pool again."""
     tmeta[T_VLOSS] = VIRTUAL_LOSS if threads > 1 else 0
     try:
-        if threads == 1:
-            yield None
-        else:
-            with ThreadPoolExecutor(max_workers=threads - 1,
-                                    thread_name_prefix="search") as executor:
-                yield executor
+        with extra_threads(threads) as executor:
+            yield executor
     finally:
         tmeta[T_VLOSS] = 0
 
@@ -94,6 +102,17 @@ def compile_here(kernel, args):
     """Compile ``kernel`` for ``args`` (or load it from the cache) on this thread, so that
     threads starting next find it ready instead of queueing on numba's compiler lock."""
     kernel.compile(tuple(typeof(a) for a in args))
+
+
+def run_on_threads(kernel, executor, per_thread, shared):
+    """``kernel(*per_thread[i], *shared)`` on thread i (0: this one) for every entry of
+    ``per_thread``, all at once; returns their results in order once all have ended."""
+    futures = [executor.submit(kernel, *args, *shared) for args in per_thread[1:]]
+    try:
+        first = kernel(*per_thread[0], *shared)
+    finally:
+        wait(futures)   # none outlives the call, even when this one failed
+    return [first] + [f.result() for f in futures]
 
 
 def chunk_runner(tree, pos, scratches, models, know, params, rngs, executor):
@@ -116,15 +135,7 @@ def chunk_runner(tree, pos, scratches, models, know, params, rngs, executor):
     def run_chunk(playouts, max_sim):
         tmeta[T_LEFT] = playouts
         tmeta[T_SIM] = 0
-        futures = [executor.submit(one, i, playouts, max_sim) for i in range(1, n)]
-        try:
-            done, sim = one(0, playouts, max_sim)
-        finally:
-            wait(futures)   # none outlives the chunk, even when this one failed
-        for f in futures:
-            d, m = f.result()
-            done += d
-            sim += m
-        return done, sim
+        results = run_on_threads(one, executor, [(i,) for i in range(n)], (playouts, max_sim))
+        return sum(d for d, _ in results), sum(m for _, m in results)
 
     return run_chunk
