@@ -1,6 +1,6 @@
-"""Tree parallelism for the back ends on the node pool (UCT, LinUCT): ``threads`` Python
-threads run the compiled iteration (``tree_search.run``, ``nogil``) at once on the one
-shared tree, each with its own scratch arrays (simulated position, path, candidates) and
+"""Tree parallelism for UCT and LinUCT (SHOT's use of threads: ``shot_kernels``):
+``threads`` Python threads run the compiled iteration (``tree_search.run``, ``nogil``) at
+once on the one shared tree, each with its own scratch arrays (simulated position, path, candidates) and
 its own random generator: thread 0 the searcher's, thread i stream i of the seed
 (``rng.stream_rng``).  The calling thread is thread 0; the others come from a
 ``ThreadPoolExecutor`` that lives as long as one search.  Every chunk of
@@ -31,9 +31,9 @@ No locks on the tree, in the manner of Pachi and Fuego; what each shared field d
   ``NCHILD`` from 0 to ``CLAIMED``; the others stop their descent there and play out from
   it (the node is still a leaf for them).  The claimer reserves the children's block by
   compare-and-swap on ``T_USED`` (never past the pool's end), fills it, gives it its
-  priors or LinUCT deltas, and publishes ``NCHILD`` last with an atomic store-release; a
-  reader loads ``NCHILD`` with acquire order before it reads any child, so it never sees
-  a half-made block.  No node is expanded twice; the pool cannot overflow.
+  priors or LinUCT deltas, and publishes ``NCHILD`` last by an atomic compare-and-swap,
+  past which no earlier write may move; a reader loads ``NCHILD`` atomically before it
+  reads any child, so it never sees a half-made block.  No node is expanded twice; the pool cannot overflow.
 * The solver's proofs are facts (a proven value never changes back), so a thread may
   write one whenever it finds it; a parent settled from children read a moment apart is
   settled from true values.
