@@ -1,8 +1,8 @@
 """Tree parallelism for UCT and LinUCT (SHOT's use of threads: ``shot_kernels``):
 ``threads`` Python threads run the compiled iteration (``tree_search.run``, ``nogil``) at
-once on the one shared tree, each with its own scratch arrays (simulated position, path, candidates) and
-its own random generator: thread 0 the searcher's, thread i stream i of the seed
-(``rng.stream_rng``).  The calling thread is thread 0; the others come from a
+once on the one shared tree, each with its own scratch arrays (simulated position, path,
+candidates) and its own random generator: thread 0 the searcher's, thread i stream i of
+the seed (``rng.stream_rng``).  The calling thread is thread 0; the others come from a
 ``ThreadPoolExecutor`` that lives as long as one search.  Every chunk of
 ``TreeSearcher._search_in_chunks`` runs on all threads and ends when all have returned,
 so ``stop``, the clock, progress reports and the deadline guard see one search, stopped
