@@ -94,9 +94,7 @@ class ShotSearcher(TreeSearcher):
         levels = min(MAX_LEVELS, n_points)
         scratch = new_scratch(state, levels, cand)
         threads = self.params.threads
-        batch = shot_kernels.no_batch() if threads == 1 else shot_kernels.Batch(
-            np.zeros((n_points + 1, 2), dtype=np.int64), np.zeros(n_points + 1, dtype=np.int64),
-            np.zeros(n_points + 1), np.array([1, 0, 0], dtype=np.int64))
+        batch = shot_kernels.no_batch() if threads == 1 else shot_kernels.new_batch(n_points)
         # a task starts at level 0 on a child of the root: one level less below it
         tasks = [(new_scratch(state, levels - 1, np.empty_like(cand)), rng)
                  for rng in self.thread_rngs()] if threads > 1 else []

@@ -325,6 +325,14 @@ def shot(tree, pos, scratch, know, rng, node, budget, abort, counters, max_sim, 
             fblack[depth] += fblack[depth + 1]
 
 
+def new_batch(n_points: int) -> Batch:
+    """A ``Batch`` with batching on, room for every child of a root on ``n_points``."""
+    meta = np.zeros(3, dtype=np.int64)
+    meta[B_ON] = 1
+    return Batch(np.zeros((n_points + 1, 2), dtype=np.int64),
+                 np.zeros(n_points + 1, dtype=np.int64), np.zeros(n_points + 1), meta)
+
+
 @njit(cache=True, nogil=True)
 def no_batch():
     """A ``Batch`` with batching off (a task's own SHOT, one thread's search)."""
