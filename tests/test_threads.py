@@ -65,6 +65,15 @@ def test_two_threads_grow_a_consistent_tree(algo):
     check_tree(searcher.pool, 3000, expand_after=2)
 
 
+def test_gobang_threat_proofs_on_two_threads_keep_the_tree_consistent():
+    # the strong Gobang configuration: leaves proven by threats, each thread's own scratch
+    state = GameConfig("gobang", 10).new_state()
+    searcher = registry.make("uct:playout=heavy:solver=1:threat_nodes=50:threads=2:vcf=0",
+                             seed=11)
+    result = searcher.search(state, Budget(playouts=3000))
+    check_tree(searcher.pool, result.playouts, expand_after=10)
+
+
 def test_linuct_deltas_stay_inside_their_pool_on_two_threads():
     searcher = registry.make("linuct:rave=1:threads=2:expand_after=1", seed=6)
     searcher.search(go9(), Budget(playouts=2000))
