@@ -33,7 +33,8 @@ No locks on the tree, in the manner of Pachi and Fuego; what each shared field d
   compare-and-swap on ``T_USED`` (never past the pool's end), fills it, gives it its
   priors or LinUCT deltas, and publishes ``NCHILD`` last by an atomic compare-and-swap,
   past which no earlier write may move; a reader loads ``NCHILD`` atomically before it
-  reads any child, so it never sees a half-made block.  No node is expanded twice; the pool cannot overflow.
+  reads any child, so it never sees a half-made block.  No node is expanded twice; the
+  pool cannot overflow.
 * The solver's proofs are facts (a proven value never changes back), so a thread may
   write one whenever it finds it; a parent settled from children read a moment apart is
   settled from true values.
