@@ -39,7 +39,7 @@ from ..core.move_features import G_ATARI, G_ESCAPE, N_GROUPS, tactical_features
 from ..core.layout import (BOARD, EMPTY, GAME_GO, LIBS, M_GAME, M_LAST, M_SIZE, M_TO_PLAY,
                            OFFBOARD, PASS, REP, SIZE)
 from ..core.patterns3 import code
-from .tree import FIRST, MOVE, NCHILD, PRIOR_N, PRIOR_W
+from .tree import FIRST, MOVE, PRIOR_N, PRIOR_W, nchild
 
 EMPTY_RADIUS = 3
 LADDER_NODES = 100
@@ -118,7 +118,7 @@ def apply_priors(ti, tf, node, s, meta, pat, prior, sa_stones):
     lx = last % w
     ly = last // w
     first = ti[FIRST, node]
-    for i in range(first, first + ti[NCHILD, node]):
+    for i in range(first, first + nchild(ti, node)):   # hidden while claimed: tree.expand
         ti[PRIOR_N, i] = 0
         tf[PRIOR_W, i] = 0.0
         _add(ti, tf, i, prior, EVEN)
