@@ -161,7 +161,7 @@ def _elo_priors(ti, tf, node, s, meta, par):
     lad = new_ladder(s.shape[1], 2 * meta[M_SIZE])
     levels = np.zeros(N_GROUPS, dtype=np.int8)
     first = ti[FIRST, node]
-    count = ti[NCHILD, node]
+    count = nchild(ti, node)   # hidden while claimed: tree.expand
     gamma = np.ones(count)
     total = 0.0
     moves = 0
