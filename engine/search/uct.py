@@ -81,7 +81,7 @@ class UctSearcher(TreeSearcher):
         vcf_line, points = threat_scratch(n_points)
         scratch = uct_kernels.UctScratch(
             ss=np.empty_like(state.s), smeta=np.empty_like(state.meta),
-            amaf=np.zeros(n_points, dtype=np.int8),
+            amaf=np.zeros(n_points if self.params.rave else 0, dtype=np.int8),
             path=np.empty(4 * n_points, dtype=np.int32), cand=cand,
             vcf_line=vcf_line, points=points)
         params = self._kernel_params()

@@ -40,7 +40,8 @@ from .tree import (AMAF_N, AMAF_W, FIRST, LOSS, MOVE, NCHILD, PRIOR_N, PRIOR_W, 
 UctParams = namedtuple("UctParams", "c expand_after rave rave_k sa_stones solver threat_nodes")
 
 # Work arrays of one search: the simulated position (ss, smeta), amaf int8[P] (the colour
-# first to play each point in a simulation), path int32[max depth + 1], cand int32[P + 1];
+# first to play each point in a simulation; empty without RAVE, and the playouts then keep
+# no record), path int32[max depth + 1], cand int32[P + 1];
 # vcf_line, points: the leaf threat proof's (``solver.threat_scratch``)
 UctScratch = namedtuple("UctScratch", "ss smeta amaf path cand vcf_line points")
 
@@ -132,11 +133,6 @@ def choose(params, model, tree, node, depth, scratch):
 @njit(cache=True, nogil=True, inline='always')
 def stepped(params, tree, node, depth, scratch):
     pass
-
-
-@njit(cache=True, nogil=True, inline='always')
-def playout_amaf(params, scratch):
-    return scratch.amaf if params.rave else scratch.amaf[:0]
 
 
 @njit(cache=True, nogil=True, inline='always')
