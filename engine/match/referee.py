@@ -126,6 +126,17 @@ def _forfeit(loser: int, reason: str, detail: str) -> _GameOver:
                      f"{COLOUR_NAME[loser]} loses: {detail}")
 
 
+def _outcome(end, state, comments: list, sides: dict, winrates: list,
+             area_score: float | None = None, score_source: str | None = None) -> Outcome:
+    """The ``Outcome`` of a game that ended with ``end`` (its winner, reason, result and
+    detail); the comment of the last move gets the detail."""
+    if comments:
+        comments[-1] = f"{comments[-1]}; {end.detail}"
+    return Outcome(end.winner, end.reason, end.result, end.detail, state, comments,
+                   {c: s.record for c, s in sides.items()}, area_score, score_source,
+                   winrates)
+
+
 def _void(detail: str) -> _GameOver:
     return _GameOver(None, "error", "Void", detail)
 
@@ -284,11 +295,8 @@ class Referee:
             end = self._score()
         except _GameOver as over:
             end = over
-        if self.comments:
-            self.comments[-1] = f"{self.comments[-1]}; {end.detail}"
-        return Outcome(end.winner, end.reason, end.result, end.detail, self.state,
-                       self.comments, {c: s.record for c, s in self.sides.items()},
-                       self.area_score, self.score_source, self.winrates)
+        return _outcome(end, self.state, self.comments, self.sides, self.winrates,
+                        self.area_score, self.score_source)
 
     def _forward(self, move: int, colour: int, to: int):
         vertex = to_gtp(move, self.setup.size)
