@@ -27,7 +27,7 @@ from ..game.state import IllegalMove
 from .brain_client import BrainClient
 from .gtp_client import EngineFault, EngineTimeout
 from .referee import (COLOUR_NAME, GameSetup, Outcome, PlayerRecord, _forfeit, _GameOver,
-                      _outcome, _void, gobang_end)
+                      _check_move_limit, _outcome, _void, gobang_end)
 
 RULE_MASKS = {"freestyle": 0, "exact5": 1, "renju": 4}
 ABOUT_FIELD = re.compile(r'(\w+)\s*=\s*"([^"]*)"')
@@ -177,9 +177,7 @@ class BrainReferee:
         while True:
             if self.state.is_terminal():
                 raise gobang_end(self.state)
-            if len(self.state.moves) >= self.setup.move_limit:
-                raise _GameOver(0, "move limit", "Draw",
-                                f"move limit of {self.setup.move_limit} moves reached")
+            _check_move_limit(self.state, self.setup.move_limit)
             colour = self.state.to_play
             side = self.sides[colour]
             before = side.record.playouts

@@ -126,6 +126,12 @@ def _forfeit(loser: int, reason: str, detail: str) -> _GameOver:
                      f"{COLOUR_NAME[loser]} loses: {detail}")
 
 
+def _check_move_limit(state, limit: int):
+    """The game is a draw once ``limit`` moves have been played."""
+    if len(state.moves) >= limit:
+        raise _GameOver(0, "move limit", "Draw", f"move limit of {limit} moves reached")
+
+
 def _outcome(end, state, comments: list, sides: dict, winrates: list,
              area_score: float | None = None, score_source: str | None = None) -> Outcome:
     """The ``Outcome`` of a game that ended with ``end`` (its winner, reason, result and
@@ -318,9 +324,7 @@ class Referee:
         while passes < 2:
             if self.setup.game == "gobang" and self.state.is_terminal():
                 raise gobang_end(self.state)
-            if len(self.state.moves) >= self.setup.move_limit:
-                raise _GameOver(0, "move limit", "Draw",
-                                f"move limit of {self.setup.move_limit} moves reached")
+            _check_move_limit(self.state, self.setup.move_limit)
             colour = self.state.to_play
             side = self.sides[colour]
             command = (CLEANUP_COMMAND if phase == "cleanup" and CLEANUP_COMMAND
