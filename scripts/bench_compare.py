@@ -4,7 +4,9 @@ PYTHONPATH, old and new alternating (the order swapped every round), so that the
 shared machine falls on both alike.  Time is CPU time of the process (``time.process_time``),
 not wall time, and a row's figure is the minimum over rounds and seeds, the run least
 disturbed by other processes.  Every run also reports its move, win rate, node count and a
-hash of the node pool, so the table says whether the two checkouts grew the same trees.
+hash of the node pool, so the table says whether the two checkouts searched alike ("same":
+every seed's move, win rate and node count; "same pool": the pool's bytes as well, which
+only checkouts with one pool layout can share).
 
     python scripts/bench_compare.py --old ../old-aa2d922 --cases go:9,gobang:10 \\
         --algos uct,linuct-rave,linuct-plain --rounds 3 --runs 3
@@ -91,28 +93,32 @@ def main():
     roots = {"old": Path(args.old).resolve(), "new": Path(args.new).resolve()}
     rows = []
     if not args.json:
-        print(f"{'case':10} {'algo':42} {'old us':>8} {'new us':>8} {'change':>7}  trees")
+        print(f"{'case':10} {'algo':42} {'old us':>8} {'new us':>8} {'change':>7}  search")
     for case in args.cases.split(","):
         for algo in args.algos.split(","):
             got = {"old": [], "new": []}
             for r in range(args.rounds):
                 for side in (("old", "new") if r % 2 == 0 else ("new", "old")):
                     got[side] += run_checkout(roots[side], case, algo, args.playouts, args.runs)
-            same = all(
-                (a["move"], a["winrate"], a["nodes"], a["pool"])
-                == (b["move"], b["winrate"], b["nodes"], b["pool"])
-                for a, b in zip(got["old"], got["new"]))
+            # the same search: move, win rate and nodes; the same pool bytes too only where
+            # both checkouts lay the pool out alike
+            same = all((a["move"], a["winrate"], a["nodes"])
+                       == (b["move"], b["winrate"], b["nodes"])
+                       for a, b in zip(got["old"], got["new"]))
+            same_pool = all(a["pool"] == b["pool"] for a, b in zip(got["old"], got["new"]))
             old_us = min(x["us"] for x in got["old"])
             new_us = min(x["us"] for x in got["new"])
             row = {"case": case, "algo": algo, "old_us": round(old_us, 2),
                    "new_us": round(new_us, 2), "change_pct": round(100 * (new_us / old_us - 1), 1),
-                   "same_trees": same, "playouts": got["new"][0]["playouts"]}
+                   "same_trees": same, "same_pool": same_pool,
+                   "playouts": got["new"][0]["playouts"]}
             rows.append(row)
             if args.json:
                 print(json.dumps(row), flush=True)
             else:
                 print(f"{case:10} {algo:42} {old_us:8.2f} {new_us:8.2f} "
-                      f"{row['change_pct']:+6.1f}%  {'same' if same else 'DIFFERENT'}",
+                      f"{row['change_pct']:+6.1f}%  {'same' if same else 'DIFFERENT'}"
+                      f"{' (same pool)' if same and same_pool else ''}",
                       flush=True)
 
 
