@@ -64,8 +64,12 @@ REQUIRED_COLUMNS = ("problem", "algo", "budget", "seed", "move", "correct", "sec
 CONFIG_COLUMNS = ("frame", "options", "command", "version")
 # how the answer was reached (see the module docstring); empty for an external engine
 ANSWER_COLUMNS = ("status", "pv", "stable_at")
+# a whole-sequence run (``sequence``): ``sequence`` 1 (configuration: empty otherwise, as
+# in the files from before it existed), ``lines`` RIGHT/ALL lines of the answer tree
+SEQUENCE_COLUMNS = ("sequence", "lines")
 # restrict: 1 when restricted; a file of an older version holds a prefix of these
-COLUMNS = REQUIRED_COLUMNS + ("restrict",) + CONFIG_COLUMNS + ANSWER_COLUMNS
+COLUMNS = (REQUIRED_COLUMNS + ("restrict",) + CONFIG_COLUMNS + ANSWER_COLUMNS
+           + SEQUENCE_COLUMNS)
 CHECKPOINTS = 20
 GTP_TIMEOUT = 300.0   # seconds an external engine may take over one command
 SEARCH_OPTIONS = {"resign_threshold": "0"}   # a tsumego run must name a move
@@ -84,6 +88,7 @@ class Outcome:
     status: str = ""     # proved / refuted / ko / found; empty for an external engine
     pv: str = ""         # GTP vertices separated by spaces
     stable_at: int | None = None
+    lines: str = ""      # a whole-sequence run's RIGHT/ALL lines (``sequence``)
 
     def as_row(self) -> dict:
         return asdict(self)
