@@ -12,6 +12,9 @@ import pytest
 
 from engine.core.layout import BLACK, EMPTY, WHITE
 from engine.game.coords import from_gtp, to_gtp
+from engine.game.go_state import GoState
+from engine.game.rules import GoRules
+from engine.search.solver import fight_result
 from engine.tsumego.frame import frame_problem, region_box
 from engine.tsumego.problem import load_problems
 from engine.tsumego.solve import fight_target
@@ -112,3 +115,15 @@ def test_a_goal_names_the_attacker_and_our_collection_keeps_its_fights():
                                    else 3 - problem.to_play)
         assert set(target.points) == {p for p in problem.state.points()
                                       if problem.state.color_at(p) == 3 - target.attacker}
+
+
+def test_a_fight_is_judged_by_its_target_not_by_the_score():
+    # White owns most of this board, but its target stone at A5 is gone: Black's fight is
+    # won; with a White stone on a target point the defender has lived
+    state = GoState(GoRules(size=5))
+    state.setup(black=[from_gtp(v, 5) for v in ("A4", "B5")],
+                white=[from_gtp(v, 5) for v in ("C3", "D3", "C2", "D2", "E4")])
+    gone = np.array([from_gtp("A5", 5)], np.int32)
+    assert fight_result(state.s, gone, BLACK) == BLACK
+    standing = np.array([from_gtp("A5", 5), from_gtp("C3", 5)], np.int32)
+    assert fight_result(state.s, standing, BLACK) == WHITE
