@@ -28,6 +28,8 @@ Options (``UctOptions``, plus the common ones):
                 liberties of its weakest target chain (``fight_priors``); 0, the
                 default: none
   playout, knowledge   the playout policy (``options.PlayoutOptions``)
+  threads       search threads sharing the tree (``parallel``: virtual loss, lock-free
+                updates); 1, the default, keeps a search repeatable bit for bit
 Off by default, each of rave, prior and playout=heavy, so the plain UCT of the papers is
 what ``uct`` means unless asked otherwise.
 """
@@ -37,13 +39,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import tree_search, uct_kernels
+from . import parallel, uct_kernels
 from .bundles import position
 from ..core.layout import GAME_GO, M_GAME
 from ..core.go_policy import SELFATARI_STONES
 from .fight_priors import apply_fight_priors, fight_work
 from .go_priors import apply_priors
-from .options import PlayoutOptions, option
+from .options import PlayoutOptions, option, threads_option
 from .solver import threat_scratch
 from .tree import TreeSearcher
 
@@ -63,6 +65,7 @@ class UctOptions(PlayoutOptions):
     region: str = option("root", choices=("root", "tree"))
     fight: bool = option(True)
     fight_prior: float = option(0.0, 0.0, 1000.0)
+    threads: int = threads_option()
 
 
 class UctSearcher(TreeSearcher):
@@ -83,13 +86,9 @@ class UctSearcher(TreeSearcher):
         t0 = time.perf_counter()
         cand = self._prepare(state, allowed)
         pool = self.pool
-        n_points = state.s.shape[1]
-        vcf_line, points = threat_scratch(n_points)
-        scratch = uct_kernels.UctScratch(
-            ss=np.empty_like(state.s), smeta=np.empty_like(state.meta),
-            amaf=np.zeros(n_points, dtype=np.int8),
-            path=np.empty(4 * n_points, dtype=np.int32), cand=cand,
-            vcf_line=vcf_line, points=points, fight_work=fight_work(n_points))
+        n = self.params.threads
+        scratches = [new_scratch(state, cand if i == 0 else np.empty_like(cand))
+                     for i in range(n)]
         params = self._kernel_params()
         know = self._knowledge_arrays()
         pos = position(state, target if self.params.fight else None,
@@ -99,12 +98,22 @@ class UctSearcher(TreeSearcher):
             apply_priors(pool.ti, pool.tf, 0, state.s, state.meta, know.pat, know.prior,
                          params.sa_stones)
             apply_fight_priors(pool.ti, pool.tf, 0, state.s, state.meta, pos.target,
-                               pos.attacker, params.fight_prior, scratch.fight_work)
+                               pos.attacker, params.fight_prior, scratches[0].fight_work)
         tree = pool.arrays()
+        with parallel.search_threads(pool.tmeta, n) as executor:
+            run_chunk = parallel.chunk_runner(tree, pos, scratches, [None] * n, know, params,
+                                              self.thread_rngs(), executor)
+            return self._search_in_chunks(state, budget, stop, progress, t0, FIRST_CHUNK,
+                                          run_chunk)
 
-        def run_chunk(playouts, max_sim):
-            return tree_search.run(tree, pos, scratch, None, know, params, self.rng, playouts,
-                                   max_sim)
 
-        return self._search_in_chunks(state, budget, stop, progress, t0, FIRST_CHUNK,
-                                      run_chunk)
+def new_scratch(state, cand: np.ndarray) -> uct_kernels.UctScratch:
+    """Work arrays of one search thread on the board of ``state``; ``cand`` holds P + 1
+    moves."""
+    n_points = state.s.shape[1]
+    vcf_line, points = threat_scratch(n_points)
+    return uct_kernels.UctScratch(
+        ss=np.empty_like(state.s), smeta=np.empty_like(state.meta),
+        amaf=np.zeros(n_points, dtype=np.int8),
+        path=np.empty(4 * n_points, dtype=np.int32), cand=cand,
+        vcf_line=vcf_line, points=points, fight_work=fight_work(n_points))
