@@ -2,13 +2,14 @@
 whole, every defence the file gives is played, and a run is right only when every line
 ends right."""
 
+import io
 from pathlib import Path
 
 from engine.game.coords import from_gtp
 from engine.tsumego.problem import load_sgf_problem
 from engine.tsumego.sequence import line_seed, solve_sequence, walk
 from engine.tsumego.solve import position, solve
-from engine.tsumego.sweep import Settings, row_key
+from engine.tsumego.sweep import ResultsFile, Settings, plan, row_key, run_sweep
 
 GO19 = Path(__file__).parent.parent / "problems" / "go" / "19x19"
 SPEC = "uct:playout=heavy:prior=1:rave=1:c=0:solver=1"
@@ -85,3 +86,20 @@ def test_a_sequence_run_is_its_own_configuration():
     assert plain.stamp(job)["sequence"] == "" and whole.stamp(job)["sequence"] == "1"
     row = dict(zip(("problem", "algo", "budget", "seed", "restrict"), job))
     assert row_key({**row, **plain.stamp(job)}) != row_key({**row, **whole.stamp(job)})
+
+
+def test_a_sweep_keeps_sequence_and_first_move_rows_apart(tmp_path):
+    problems = [load_sgf_problem(GO19 / "straight-three-kill.sgf")]
+    jobs = plan(problems, ["uct"], [16], 1)
+    results = ResultsFile(tmp_path / "r.csv")
+    log = io.StringIO()
+    run_sweep(problems, jobs, results, workers=1, progress=False, log=log)
+    run_sweep(problems, jobs, results, workers=1, progress=False, log=log)
+    assert log.getvalue() == ""        # the same settings again: nothing run, nothing said
+    whole = Settings(sequence=True)
+    rows, _ = run_sweep(problems, jobs, results, workers=1, settings=whole, progress=False,
+                        log=log)
+    assert "ran with another sequence;" in log.getvalue()
+    assert [(r["sequence"], r["lines"]) for r in rows] == [
+        ("1", "1/1" if rows[0]["correct"] else "0/1")]
+    assert len(results.rows()) == 2

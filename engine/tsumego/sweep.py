@@ -54,6 +54,7 @@ from .solve import (COLUMNS, CONFIG_COLUMNS, GTP_TIMEOUT, REQUIRED_COLUMNS, gtp_
                     position, region_mask, searcher, solve, solve_gtp)
 
 GTP_COST = 20_000        # a GTP run's weight on the progress bar, in playouts
+SETTING_COLUMNS = CONFIG_COLUMNS + ("sequence",)   # a row's configuration (``stamp``)
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ def job_key(row: dict) -> tuple:
 
 def row_key(row: dict) -> tuple:
     """The job and the configuration of a row: what ``Settings.key`` of its job is."""
-    return job_key(row) + tuple(row[c] for c in CONFIG_COLUMNS + ("sequence",))
+    return job_key(row) + tuple(row[c] for c in SETTING_COLUMNS)
 
 
 def options_text(options) -> str:
@@ -331,9 +332,9 @@ def _report_other_configurations(rows, jobs, settings: Settings, path, log):
     """Say how many rows answer these jobs under another configuration, and why."""
     stamps = {j.key: settings.stamp(j.key) for j in jobs}
     other = [r for r in rows if job_key(r) in stamps
-             and {c: r[c] for c in CONFIG_COLUMNS} != stamps[job_key(r)]]
+             and {c: r[c] for c in SETTING_COLUMNS} != stamps[job_key(r)]]
     if other:
-        differ = sorted({c for r in other for c in CONFIG_COLUMNS
+        differ = sorted({c for r in other for c in SETTING_COLUMNS
                          if r[c] != stamps[job_key(r)][c]})
         print(f"{path}: {len(other)} row(s) of these jobs ran with another "
               f"{'/'.join(differ)}; they are kept, not counted, and the jobs run again",
