@@ -22,7 +22,8 @@ from numba import njit
 from ..go_knowledge import (CAPTURE, CAPTURE_MANY, EMPTY_LOW, EMPTY_THIRD, ESCAPE, EVEN, NEAR1,
                             NEAR2, NEAR3, PATTERN, SELFATARI)
 from ..core.go_tactics import atari_liberty, first_touch, is_self_atari, libs_after
-from ..core.layout import (BOARD, EMPTY, GAME_GO, M_GAME, M_LAST, M_SIZE, M_TO_PLAY, OFFBOARD,
+from ..core.game import GoGame, only_for
+from ..core.layout import (BOARD, EMPTY, M_LAST, M_SIZE, M_TO_PLAY, OFFBOARD,
                            PASS, REP, SIZE)
 from ..core.patterns3 import code
 from .tree import FIRST, MOVE, NCHILD, PRIOR_N, PRIOR_W
@@ -116,10 +117,14 @@ def apply_priors(ti, tf, node, s, meta, pat, prior, sa_stones):
             _add(ti, tf, i, prior, EMPTY_LOW if line <= 2 else EMPTY_THIRD)
 
 
+# ``_go_priors(g, ...)``: ``apply_priors`` on Go, nothing on Gobang (never compiled there)
+_go_priors = only_for(GoGame, apply_priors, None)
+
+
 @njit(cache=True, nogil=True)
 def prime_children(tree, node, scratch, pos, know, sa_stones):
     """After a back end's ``grow`` expanded ``node`` (its position in ``scratch``): its
     children's priors, when the knowledge carries prior weights and the game is Go."""
-    if know.prior.shape[0] > 0 and pos.meta[M_GAME] == GAME_GO:
-        apply_priors(tree.ti, tree.tf, node, scratch.ss, scratch.smeta, know.pat, know.prior,
-                     sa_stones)
+    if know.prior.shape[0] > 0:
+        _go_priors(pos.game, tree.ti, tree.tf, node, scratch.ss, scratch.smeta, know.pat,
+                   know.prior, sa_stones)

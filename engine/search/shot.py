@@ -113,7 +113,7 @@ class ShotSearcher(TreeSearcher):
                                       int(counters[shot_kernels.SIM_MOVES])))
                 last_report[0] = now
 
-        live = not game.is_terminal(state.s, state.meta)
+        live = not game.is_terminal(pos.game, state.s, state.meta)
         while live:
             watch()
             if abort[0] != 0:
@@ -124,7 +124,8 @@ class ShotSearcher(TreeSearcher):
                                 progress is not None)
             if n <= 0 or sim >= max_sim:
                 break
-            game.copy_state(state.s, state.meta, scratch.stack_s[0], scratch.stack_meta[0])
+            game.copy_state(pos.game, state.s, state.meta, scratch.stack_s[0],
+                            scratch.stack_meta[0])
             args = (tree, pos, scratch, know, self.rng, n, abort, counters, max_sim)
             _run_watched(shot_kernels.shot, args, watch, abort)
             if counters[shot_kernels.PLAYOUTS] == done:

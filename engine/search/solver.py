@@ -39,7 +39,8 @@ from ..core.go_life import pass_alive
 from ..core.gobang_kernels import forbids
 from ..core.gobang_tactics import winning_points
 from ..core.gobang_vcf import find_vcf
-from ..core.layout import BOARD, GAME_GOBANG, M_GAME, M_N_EMPTY, M_SIZE
+from ..core.game import GobangGame, GoGame, only_for
+from ..core.layout import BOARD, M_N_EMPTY, M_SIZE
 from .tree import LOSS, PROVEN, WIN, settle
 
 # The most fours of a VCF line read at a leaf of the tree: its node limit (``threat_nodes``)
@@ -99,8 +100,9 @@ def prove_by_threats(ti, path, depth, mover, s, meta, max_nodes, line, scratch):
     its move made by ``mover``): prove it when the threats of the module docstring decide
     it, within ``max_nodes`` fours tried and ``(len(line) - 3) // 2`` fours a line, and
     settle its ancestors.  ``scratch``: int32 room for the empty points.  Returns the value
-    given (WIN or LOSS for ``mover``), 0 when it proves nothing; Go leaves are left alone."""
-    if meta[M_GAME] != GAME_GOBANG or meta[M_N_EMPTY] == 0:
+    given (WIN or LOSS for ``mover``), 0 when it proves nothing.  Gobang only (see
+    ``leaf_threat_proof``)."""
+    if meta[M_N_EMPTY] == 0:
         return 0
     to_move = 3 - mover
     move, _, _ = find_vcf(s, meta, to_move, (line.shape[0] - 3) // 2, max_nodes, line)
@@ -116,3 +118,12 @@ def prove_by_threats(ti, path, depth, mover, s, meta, max_nodes, line, scratch):
         _prove(ti, path, depth, WIN)
         return WIN
     return 0
+
+
+# ``leaf_threat_proof(g, ...)``: ``prove_by_threats``' arguments after the game's marker;
+# Go leaves are left alone (0), and a Go search never compiles the threat reading
+leaf_threat_proof = only_for(GobangGame, prove_by_threats, 0)
+
+# ``game_fight_winner(g, ...)``: ``fight_winner``'s arguments after the game's marker; the
+# fights are Go's, a Gobang search never reads one
+game_fight_winner = only_for(GoGame, fight_winner, 0)

@@ -27,9 +27,9 @@ from numba import njit
 from numba.extending import overload
 
 from ..core import game
-from ..core.layout import GAME_GOBANG, M_GAME, M_KO, M_MOVES, M_TO_PLAY
+from ..core.layout import M_KO, M_MOVES, M_TO_PLAY
 from . import linuct_kernels, uct_kernels
-from .solver import fight_winner, prove_by_threats, prove_leaf
+from .solver import game_fight_winner, leaf_threat_proof, prove_leaf
 from .tree import MOVE, NCHILD, PROVEN, VISITS, WIN
 
 _POLICIES = {uct_kernels.UctParams: uct_kernels, linuct_kernels.LinuctParams: linuct_kernels}
@@ -125,6 +125,7 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
     smeta = scratch.smeta
     path = scratch.path
     zob = pos.zob
+    g = pos.game
     root_color = pos.meta[M_TO_PLAY]
     max_depth = path.shape[0] - 1
     amaf = playout_amaf(params, scratch)
@@ -132,15 +133,15 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
     done = 0
     sim = 0
     fight = pos.target.shape[0] > 0
-    threats = params.solver and params.threat_nodes > 0 and pos.meta[M_GAME] == GAME_GOBANG
+    threats = params.solver and params.threat_nodes > 0
     while done < count and sim < max_sim and ti[PROVEN, 0] == 0:   # 0 unless the solver settled it
-        game.copy_state(pos.s, pos.meta, ss, smeta)
+        game.copy_state(g, pos.s, pos.meta, ss, smeta)
         begin_descent(params, model, scratch)
         node = 0
         depth = 0
         path[0] = 0
         ko_line = False     # a ko capture on the way: the leaf is not proven
-        while depth < max_depth and not game.is_terminal(ss, smeta):
+        while depth < max_depth and not game.is_terminal(g, ss, smeta):
             if ti[NCHILD, node] == 0:
                 if ti[PROVEN, node] != 0:
                     break   # a fight settled at this leaf: nothing below to learn
@@ -149,7 +150,7 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
                 if grow(params, tree, node, scratch, pos, know, rng) <= 0:
                     break
             node = choose(params, model, tree, node, depth, scratch)
-            game.play(ss, smeta, zob, ti[MOVE, node], smeta[M_TO_PLAY])
+            game.play(g, ss, smeta, zob, ti[MOVE, node], smeta[M_TO_PLAY])
             depth += 1
             path[depth] = node
             ko_line = ko_line or (fight and smeta[M_KO] >= 0)
@@ -159,25 +160,26 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
         proof = params.solver and depth > 0 and not ko_line
         if depth > 0 and ti[PROVEN, node] != 0 and ti[NCHILD, node] == 0:
             winner = mover if ti[PROVEN, node] == WIN else 3 - mover
-        elif game.is_terminal(ss, smeta):
-            winner = game.terminal_winner(ss, smeta, pos.komi)
+        elif game.is_terminal(g, ss, smeta):
+            winner = game.terminal_winner(g, ss, smeta, pos.komi)
             if proof:
                 prove_leaf(ti, path, depth, mover, winner)
         else:
-            winner = fight_winner(ss, smeta, pos.target, pos.attacker) if fight else 0
+            winner = game_fight_winner(g, ss, smeta, pos.target, pos.attacker) if fight else 0
             if winner != 0:
                 if proof:
                     prove_leaf(ti, path, depth, mover, winner)
             elif proof and threats and ti[VISITS, node] == 0:
                 # a leaf's threats are read once, at its first visit: the reading is the
                 # same at every visit, and a leaf it leaves open gets its playouts
-                value = prove_by_threats(ti, path, depth, mover, ss, smeta, params.threat_nodes,
-                                         scratch.vcf_line, scratch.points)
+                value = leaf_threat_proof(g, ti, path, depth, mover, ss, smeta,
+                                          params.threat_nodes, scratch.vcf_line,
+                                          scratch.points)
                 if value != 0:
                     winner = mover if value == WIN else 3 - mover
             if winner == 0:
                 start = smeta[M_MOVES]
-                winner = game.policy_playout_winner(ss, smeta, zob, rng, pos.komi, amaf,
+                winner = game.policy_playout_winner(g, ss, smeta, zob, rng, pos.komi, amaf,
                                                     know.pat, know.policy)
                 sim += smeta[M_MOVES] - start
         observe(params, model, tree, depth, root_color, winner, scratch, rng)

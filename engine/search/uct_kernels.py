@@ -116,7 +116,7 @@ def begin_descent(params, model, scratch):
 def grow(params, tree, node, scratch, pos, know, rng):
     """Expand the leaf ``node`` (position in scratch) into the moves ``pos.allow`` keeps,
     giving Go children their priors."""
-    k = expand(tree.ti, tree.tf, tree.tmeta, node, scratch.ss, scratch.smeta, rng,
+    k = expand(tree.ti, tree.tf, tree.tmeta, node, pos.game, scratch.ss, scratch.smeta, rng,
                scratch.cand, pos.allow)
     if k > 0:
         prime_children(tree, node, scratch, pos, know, params.sa_stones)
