@@ -172,10 +172,14 @@ def parallel_compile(settings, searcher, log):
 
 def _after(worker, name, compile_kernel, start, log):
     """``compile_kernel`` that first waits for the worker to have compiled ``name``."""
+    said = []
+
     def compile_after_worker(sig):
         if not worker.done[name].is_set():
-            log(f"compiled the rest in {time.monotonic() - start:.1f} s so far; "
-                f"waiting for the {name}")
+            if not said:   # once, though two threads (warm-up, an early genmove) may wait
+                said.append(name)
+                log(f"compiled the rest in {time.monotonic() - start:.1f} s so far; "
+                    f"waiting for the {name}")
             worker.wait_for(name)
         return compile_kernel(sig)
     return compile_after_worker

@@ -19,21 +19,20 @@ from ..game import registry
 Tree = namedtuple("Tree", "ti tf tmeta dpool dmeta")
 
 # The root position: the game's marker (``engine.core.game``: the kernels of its game), the
-# state arrays, the Zobrist table and the komi; and a tsumego's
-# fight (``engine.search.solver.fight_winner``): ``target`` int32, the points of the
-# defender's stones at stake (empty: no fight, a whole game), ``attacker`` the side that
-# must capture them, ``allow`` uint8[P] the points tree nodes may expand into below the
-# root (empty: every point).
+# state arrays, the Zobrist table and the komi; and a tsumego's fight
+# (``engine.search.solver.fight_winner``): ``target`` int32, the points of the defender's
+# stones at stake (None: no fight, a whole game, whose search then compiles no fight
+# reading), ``attacker`` the side that must capture them, ``allow`` uint8[P] the points
+# tree nodes may expand into below the root (empty: every point).
 Position = namedtuple("Position", "game s meta zob komi target attacker allow")
 
-NO_POINTS = np.zeros(0, dtype=np.int32)
 NO_MASK = np.zeros(0, dtype=np.uint8)
 
 
 def position(state, target=None, allow=None) -> Position:
     """The ``Position`` of ``state``; ``target`` (``base.Target``) or None for a whole
     game, ``allow`` a uint8 mask for the moves below the root or None."""
-    points = NO_POINTS if target is None else np.asarray(target.points, dtype=np.int32)
+    points = None if target is None else np.asarray(target.points, dtype=np.int32)
     attacker = 0 if target is None else int(target.attacker)
     return Position(registry.kernels(state), state.s, state.meta, state.zob,
                     float(state.komi), points, attacker, NO_MASK if allow is None else allow)

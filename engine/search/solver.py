@@ -33,7 +33,8 @@ side to move has no five of its own.
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from ..core.go_life import pass_alive
 from ..core.gobang_kernels import forbids
@@ -124,6 +125,28 @@ def prove_by_threats(ti, path, depth, mover, s, meta, max_nodes, line, scratch):
 # Go leaves are left alone (0), and a Go search never compiles the threat reading
 leaf_threat_proof = only_for(GobangGame, prove_by_threats, 0)
 
-# ``game_fight_winner(g, ...)``: ``fight_winner``'s arguments after the game's marker; the
-# fights are Go's, a Gobang search never reads one
-game_fight_winner = only_for(GoGame, fight_winner, 0)
+
+def has_fight(target):
+    raise NotImplementedError   # compiled code only: the overloads below
+
+
+def fight_winner_at(g, s, meta, target, attacker):
+    raise NotImplementedError
+
+
+@overload(has_fight)
+def _has_fight(target):
+    """Whether a search reads a fight: ``target`` None (a whole game) compiles no fight."""
+    if isinstance(target, types.NoneType):
+        return lambda target: False
+    return lambda target: target.shape[0] > 0
+
+
+@overload(fight_winner_at)
+def _fight_winner_at(g, s, meta, target, attacker):
+    """``fight_winner`` after the game's marker: the fights are Go's, and a search of a
+    whole game (``target`` None) or of Gobang never compiles the reading."""
+    if g.instance_class is GoGame and not isinstance(target, types.NoneType):
+        return (lambda g, s, meta, target, attacker:
+                fight_winner(s, meta, target, attacker))
+    return lambda g, s, meta, target, attacker: 0

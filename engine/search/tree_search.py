@@ -29,7 +29,7 @@ from numba.extending import overload
 from ..core import game
 from ..core.layout import M_KO, M_MOVES, M_TO_PLAY
 from . import linuct_kernels, uct_kernels
-from .solver import game_fight_winner, leaf_threat_proof, prove_leaf
+from .solver import fight_winner_at, has_fight, leaf_threat_proof, prove_leaf
 from .tree import MOVE, NCHILD, PROVEN, VISITS, WIN
 
 _POLICIES = {uct_kernels.UctParams: uct_kernels, linuct_kernels.LinuctParams: linuct_kernels}
@@ -132,7 +132,7 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
     begin(params, model, pos, scratch)
     done = 0
     sim = 0
-    fight = pos.target.shape[0] > 0
+    fight = has_fight(pos.target)
     threats = params.solver and params.threat_nodes > 0
     while done < count and sim < max_sim and ti[PROVEN, 0] == 0:   # 0 unless the solver settled it
         game.copy_state(g, pos.s, pos.meta, ss, smeta)
@@ -165,7 +165,7 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
             if proof:
                 prove_leaf(ti, path, depth, mover, winner)
         else:
-            winner = game_fight_winner(g, ss, smeta, pos.target, pos.attacker) if fight else 0
+            winner = fight_winner_at(g, ss, smeta, pos.target, pos.attacker) if fight else 0
             if winner != 0:
                 if proof:
                     prove_leaf(ti, path, depth, mover, winner)
