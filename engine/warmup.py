@@ -5,8 +5,8 @@ numba compiles a kernel with its callees in one process, one kernel at a time (i
 compiler lock), and saves each to the on-disk cache, which is safe to share between
 processes.  On an empty cache a worker process (``python -m engine.warmup``) compiles, for
 the session's exact argument types, the kernels of the first search that are big and
-independent of the rest (``worker_jobs``: the Go priors when the back end has them, and
-the playout, which the search kernels reach through ``engine.core.game``'s dispatch), while
+independent of the rest (``worker_jobs``: the Go priors or the Gobang VCF reading when the
+back end has them, and the playout, which the search kernels reach through ``engine.core.game``'s dispatch), while
 this process compiles the rules and the search's other callees.  When this process reaches
 one of the worker's kernels it waits for the worker to report it done and loads it from
 the cache: each such dispatcher's ``compile`` is wrapped for the warm-up's duration, so a
@@ -33,6 +33,7 @@ from numba import typeof
 
 from .core import game
 from .core.go_playout import LIGHT
+from .core.gobang_vcf import find_vcf
 from .core.layout import new_arrays, zobrist_table
 from .game import registry
 from .search.go_priors import apply_priors
@@ -68,12 +69,25 @@ def priors_args(settings, searcher) -> tuple | None:
             know.prior, float(searcher._kernel_params().sa_stones))
 
 
+def vcf_args(settings, searcher) -> tuple | None:
+    """Arguments of the types the root's VCF (``threats_first.vcf_line``) and the tree's
+    threat proofs (``solver.prove_by_threats``) pass ``gobang_vcf.find_vcf``, or None when
+    the session reads no VCF."""
+    threats = getattr(searcher, "threat_params", None)
+    proofs = getattr(searcher.params, "threat_nodes", 0) > 0
+    if settings.game != "gobang" or not (proofs or (threats is not None and threats.vcf)):
+        return None
+    s, meta = new_arrays(settings.size)
+    return (s, meta, 1, 1, 1, np.zeros(5, dtype=np.int32))
+
+
 def worker_jobs(settings, searcher) -> list[tuple[str, object, tuple]]:
     """(name, kernel, arguments) the worker compiles, in the order the session's first
-    search reaches them: the priors (called at the root before the iterations), then the
-    playout (reached while the iterations compile)."""
-    priors = priors_args(settings, searcher)
-    jobs = [] if priors is None else [("priors", apply_priors, priors)]
+    search reaches them: the Go priors or the Gobang VCF (called at the root before the
+    iterations), then the playout (reached while the iterations compile)."""
+    jobs = [(name, kernel, args) for name, kernel, args in (
+        ("priors", apply_priors, priors_args(settings, searcher)),
+        ("VCF reading", find_vcf, vcf_args(settings, searcher))) if args is not None]
     return jobs + [("playouts", game.policy_playout_winner, playout_args(settings, searcher))]
 
 

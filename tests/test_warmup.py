@@ -10,6 +10,7 @@ import pytest
 
 from engine import warmup
 from engine.core import game
+from engine.core.gobang_vcf import find_vcf
 from engine.gtp import parse_settings
 from engine.search.base import Budget
 from engine.search.go_priors import apply_priors
@@ -45,11 +46,24 @@ def test_the_worker_compiles_the_priors_the_search_uses(argv):
     assert warmup.cached(apply_priors, priors)
 
 
-def test_no_priors_job_where_the_search_gives_none():
-    for argv in (["--size", "9", "--preset", "paper"], ["--game", "gobang", "--size", "9"],
-                 ["--size", "9", "--algo", "shot"]):
-        settings, searcher = parse_settings(argv)
-        assert [name for name, _, _ in warmup.worker_jobs(settings, searcher)] == ["playouts"]
+def test_the_worker_compiles_the_vcf_reading_the_search_uses():
+    settings, searcher = parse_settings(["--game", "gobang", "--size", "9"])
+    vcf = warmup.vcf_args(settings, searcher)
+    assert vcf is not None   # the strong preset reads VCFs at the root and in the tree
+    searcher.search(settings.new_state(), Budget(playouts=40))
+    assert warmup.cached(find_vcf, vcf)
+
+
+@pytest.mark.parametrize("argv, names", [
+    (["--size", "9"], ["priors", "playouts"]),
+    (["--size", "9", "--preset", "paper"], ["playouts"]),
+    (["--size", "9", "--algo", "shot"], ["playouts"]),
+    (["--game", "gobang", "--size", "9"], ["VCF reading", "playouts"]),
+    (["--game", "gobang", "--size", "9", "--preset", "paper"], ["playouts"]),
+])
+def test_the_worker_compiles_what_the_session_uses(argv, names):
+    settings, searcher = parse_settings(argv)
+    assert [name for name, _, _ in warmup.worker_jobs(settings, searcher)] == names
 
 
 def test_the_worker_gets_the_settings_unchanged():
