@@ -175,7 +175,8 @@ def copy_state(g, src_s, src_meta, dst_s, dst_meta):
 @njit(cache=True, nogil=True)
 def play(g, s, meta, zob, p, color):
     """Play a move that ``candidate_moves`` offered (or a Go PASS)."""
-    _play(g, s, meta, zob, p, color)
+    # the point as the playouts and the rules pass it: the game's play compiles once
+    _play(g, s, meta, zob, np.int64(p), color)
 
 
 @njit(cache=True, nogil=True)

@@ -73,10 +73,10 @@ def _uniform_move(s, meta, rng, color, sa_prob, sa_stones):
 @njit(cache=True)
 def random_move(s, meta, rng, color):
     """The light policy: a uniformly random legal non-eye-filling move, or PASS."""
-    return _uniform_move(s, meta, rng, color, 0.0, 0)
+    return _uniform_move(s, meta, rng, color, 0.0, 0.0)   # floats: the heavy call's types
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')   # tiny, called with constants: one compile each else
 def _push(buf, n, p):
     if n < buf.shape[0]:
         buf[n] = p

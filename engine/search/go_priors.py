@@ -17,6 +17,7 @@ Features of a move p for the side to move (PASS gets ``even`` alone):
   empty_third   on the third line with no stone within distance 3
 """
 
+import numpy as np
 from numba import njit
 
 from ..go_knowledge import (CAPTURE, CAPTURE_MANY, EMPTY_LOW, EMPTY_THIRD, ESCAPE, EVEN, NEAR1,
@@ -68,7 +69,7 @@ def _empty_around(s, w, n, x, y):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')   # tiny, called with constants: one compile each else
 def _add(ti, tf, i, prior, f):
     ti[PRIOR_N, i] += int(prior[2 * f])
     tf[PRIOR_W, i] += prior[2 * f + 1]
@@ -88,7 +89,7 @@ def apply_priors(ti, tf, node, s, meta, pat, prior, sa_stones):
         ti[PRIOR_N, i] = 0
         tf[PRIOR_W, i] = 0.0
         _add(ti, tf, i, prior, EVEN)
-        p = ti[MOVE, i]
+        p = np.int64(ti[MOVE, i])   # the playout policy's type: the tactics compile once
         if p == PASS:
             continue
         taken = _captured(s, w, p, color)
