@@ -39,11 +39,12 @@ from numba import njit
 from ..bandits.flinucb import GD_SEEN, GD_T, draw_step, remember, theta_step_scaled
 from ..bandits.linucb import linucb_update_sparse, sparse_dot
 from ..core import game
+from ..core.atomics import atomic_cas, atomic_load, spin_lock, unlock
 from ..core.features import board_row, child_row, move_delta
 from ..core.layout import M_TO_PLAY, PASS
 from .go_priors import prime_children
-from .tree import (FIRST, LOSS, MOVE, NCHILD, PRIOR_N, PRIOR_W, PROVEN, T_USED, TI_ROWS, VISITS,
-                   WIN, WINS, expand, record)
+from .tree import (FIRST, LOSS, MOVE, NCHILD, PRIOR_N, PRIOR_W, PROVEN, T_LOCK, T_USED, T_VLOSS,
+                   TI_ROWS, VISITS, WIN, WINS, expand, nchild, record)
 
 DELTA = TI_ROWS            # the row LinUCT adds to the pool's ti
 D_USED = 0                 # dmeta: dpool entries in use
@@ -87,10 +88,10 @@ def attach_deltas(tree, node, g, s, meta, zob, scratch):
     cs, cmeta, added, removed = scratch.cs, scratch.cmeta, scratch.added, scratch.removed
     work, counts = scratch.work, scratch.counts
     used0 = dmeta[D_USED]
-    used = used0
+    end = used0
     color = meta[M_TO_PLAY]
     first = ti[FIRST, node]
-    for c in range(first, first + ti[NCHILD, node]):
+    for c in range(first, first + nchild(ti, node)):   # hidden while claimed: tree.expand
         p = ti[MOVE, c]
         if p == PASS:
             counts[0] = 0
@@ -101,9 +102,15 @@ def attach_deltas(tree, node, g, s, meta, zob, scratch):
             move_delta(s, cs, meta, p, added, removed, work, counts)
         na = counts[0]
         nr = counts[1]
-        if used + 2 + na + nr > dpool.shape[0]:
-            dmeta[D_USED] = used0
-            return False
+        # each delta reserved on its own, for threads expanding other nodes at once
+        while True:
+            used = atomic_load(dmeta, D_USED)
+            if used + 2 + na + nr > dpool.shape[0]:
+                # give the entries back when they are the last ones (always, on one thread)
+                atomic_cas(dmeta, D_USED, end, used0)
+                return False
+            if atomic_cas(dmeta, D_USED, used, used + 2 + na + nr) == used:
+                break
         ti[DELTA, c] = used
         dpool[used] = na
         dpool[used + 1] = nr
@@ -113,8 +120,7 @@ def attach_deltas(tree, node, g, s, meta, zob, scratch):
         used += na
         for k in range(nr):
             dpool[used + k] = removed[k]
-        used += nr
-    dmeta[D_USED] = used
+        end = used + nr
     return True
 
 
@@ -324,9 +330,10 @@ def expand_with_deltas(tree, node, g, s, meta, zob, rng, scratch):
     k = expand(ti, tree.tf, tree.tmeta, node, g, s, meta, rng, scratch.cand,
                np.zeros(0, dtype=np.uint8))
     if k > 0 and not attach_deltas(tree, node, g, s, meta, zob, scratch):
-        ti[NCHILD, node] = 0     # the children were the last block allocated
+        ti[NCHILD, node] = 0     # (also ends a thread's claim: ``tree_search.run``)
+        # give the block back when it is still the last one (always, on one thread)
+        atomic_cas(tree.tmeta, T_USED, ti[FIRST, node] + k, ti[FIRST, node])
         ti[FIRST, node] = -1
-        tree.tmeta[T_USED] -= k
         return -1
     return k
 
@@ -423,8 +430,17 @@ def observe(params, model, tree, depth, root_color, winner, scratch, rng):
     player who made its move."""
     path, rows, row_len = scratch.path, scratch.rows, scratch.row_len
     stride = rows.shape[0] // path.shape[0]
-    record(tree.ti, tree.tf, path, depth, root_color, winner)
+    tmeta = tree.tmeta
+    shared = tmeta[T_VLOSS] != 0
+    record(tree.ti, tree.tf, path, depth, root_color, winner, 1 - tmeta[T_VLOSS])
+    # on several threads the model's step is a critical section (its reservoir, lazy
+    # scale and Sherman-Morrison update are read-modify-writes of many entries); the
+    # selections reading it meanwhile may see a step half made: a score a little off
+    if shared:
+        spin_lock(tmeta, T_LOCK)
     if params.exact:
         exact_observe(model, rows, row_len, stride, depth, root_color, winner)
     else:
         gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng)
+    if shared:
+        unlock(tmeta, T_LOCK)

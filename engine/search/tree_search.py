@@ -27,10 +27,11 @@ from numba import njit
 from numba.extending import overload
 
 from ..core import game
+from ..core.atomics import atomic_add, atomic_cas, atomic_load
 from ..core.layout import M_KO, M_MOVES, M_TO_PLAY
 from . import linuct_kernels, uct_kernels
 from .solver import fight_winner_at, has_fight, leaf_threat_proof, prove_leaf
-from .tree import MOVE, NCHILD, PROVEN, VISITS, WIN
+from .tree import CLAIMED, MOVE, NCHILD, PROVEN, T_LEFT, T_SIM, T_VLOSS, VISITS, WIN
 
 _POLICIES = {uct_kernels.UctParams: uct_kernels, linuct_kernels.LinuctParams: linuct_kernels}
 
@@ -113,14 +114,31 @@ def _observe(params, model, tree, depth, root_color, winner, scratch, rng):
             hook(params, model, tree, depth, root_color, winner, scratch, rng))
 
 
+@njit(cache=True, nogil=True, inline='always')
+def _arrive(ti, node, vloss):
+    """``node``'s visits before this descent; on several threads the descent adds its
+    virtual loss to them at once (``record`` at the backup takes it off again)."""
+    if vloss != 0:
+        return atomic_add(ti, (VISITS, node), vloss)
+    return ti[VISITS, node]
+
+
 @njit(cache=True, nogil=True)
 def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
     """Up to ``count`` iterations from the root position ``pos``, stopping early once
     ``max_sim`` moves have been simulated or the solver has proven the root.  The root
     must be expanded (with its priors, its deltas).  ``scratch``, ``model`` and
     ``params`` are the back end's bundles; ``know`` (``bundles.Knowledge``) gives the
-    playout policy.  Returns (iterations done, moves simulated in tree and playouts)."""
+    playout policy.  Returns (iterations done, moves simulated in tree and playouts).
+
+    Several threads may run it at once on one tree (``engine.search.parallel`` says how
+    and why it is safe), each with its own scratch and rng: the pool's ``T_VLOSS`` is then
+    the virtual loss, the iterations are handed out from ``T_LEFT`` and the moves counted
+    in ``T_SIM``, and a leaf is grown by the one thread that claims it."""
     ti = tree.ti
+    tmeta = tree.tmeta
+    vloss = tmeta[T_VLOSS]
+    shared = vloss != 0
     ss = scratch.ss
     smeta = scratch.smeta
     path = scratch.path
@@ -135,21 +153,36 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
     fight = has_fight(pos.target)
     threats = params.solver and params.threat_nodes > 0
     while done < count and sim < max_sim and ti[PROVEN, 0] == 0:   # 0 unless the solver settled it
+        if shared and (atomic_add(tmeta, T_LEFT, -1) <= 0
+                       or atomic_load(tmeta, T_SIM) >= max_sim):
+            break
+        sim0 = sim
         game.copy_state(g, pos.s, pos.meta, ss, smeta)
         begin_descent(params, model, scratch)
         node = 0
         depth = 0
         path[0] = 0
+        arrived = _arrive(ti, 0, vloss)
         ko_line = False     # a ko capture on the way: the leaf is not proven
         while depth < max_depth and not game.is_terminal(g, ss, smeta):
-            if ti[NCHILD, node] == 0:
+            nch = atomic_load(ti, (NCHILD, node))   # before its children's fields
+            if nch <= 0:
+                if nch < 0:
+                    break   # another thread is growing it: a playout from here
                 if ti[PROVEN, node] != 0:
                     break   # a fight settled at this leaf: nothing below to learn
-                if ti[VISITS, node] < params.expand_after:
+                if arrived < params.expand_after:
                     break
-                if grow(params, tree, node, scratch, pos, know, rng) <= 0:
+                if shared and atomic_cas(ti, (NCHILD, node), 0, CLAIMED) != 0:
+                    break   # claimed by another thread first
+                k = grow(params, tree, node, scratch, pos, know, rng)
+                if shared:   # publish the children, finished, or give the claim up
+                    atomic_cas(ti, (NCHILD, node), -1 - k if k > 0 else CLAIMED,
+                               k if k > 0 else 0)
+                if k <= 0:
                     break
             node = choose(params, model, tree, node, depth, scratch)
+            arrived = _arrive(ti, node, vloss)
             game.play(g, ss, smeta, zob, ti[MOVE, node], smeta[M_TO_PLAY])
             depth += 1
             path[depth] = node
@@ -169,7 +202,7 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
             if winner != 0:
                 if proof:
                     prove_leaf(ti, path, depth, mover, winner)
-            elif proof and threats and ti[VISITS, node] == 0:
+            elif proof and threats and arrived == 0:
                 # a leaf's threats are read once, at its first visit: the reading is the
                 # same at every visit, and a leaf it leaves open gets its playouts
                 value = leaf_threat_proof(g, ti, path, depth, mover, ss, smeta,
@@ -183,5 +216,7 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
                                                     know.pat, know.policy)
                 sim += smeta[M_MOVES] - start
         observe(params, model, tree, depth, root_color, winner, scratch, rng)
+        if shared:
+            atomic_add(tmeta, T_SIM, sim - sim0)
         done += 1
     return done, sim

@@ -30,8 +30,8 @@ from numba import njit
 
 from ..core.layout import PASS
 from .go_priors import prime_children
-from .tree import (AMAF_N, AMAF_W, FIRST, LOSS, MOVE, NCHILD, PRIOR_N, PRIOR_W, PROVEN, VISITS,
-                   WIN, WINS, expand, record)
+from .tree import (AMAF_N, AMAF_W, FIRST, LOSS, MOVE, NCHILD, PRIOR_N, PRIOR_W, PROVEN,
+                   T_VLOSS, VISITS, WIN, WINS, expand, record)
 
 # c: UCB1's exploration constant; expand_after: visits before a leaf grows; rave, rave_k:
 # the AMAF mix and its k; sa_stones: the self-atari size the priors penalise; solver:
@@ -77,9 +77,10 @@ def select_child(ti, tf, node, c, rave, rave_k, solver):
 
 
 @njit(cache=True, nogil=True)
-def backup(ti, tf, path, depth, root_color, winner, rave, amaf):
-    """``tree.record``, then with ``rave`` the AMAF statistics."""
-    record(ti, tf, path, depth, root_color, winner)
+def backup(ti, tf, path, depth, root_color, winner, rave, amaf, visit=1):
+    """``tree.record`` (``visit``: its visit count), then with ``rave`` the AMAF statistics
+    (plain adds: threads sharing the tree may lose one now and then, a sample less)."""
+    record(ti, tf, path, depth, root_color, winner, visit)
     if not rave:
         return
     for d in range(depth, -1, -1):
@@ -142,4 +143,4 @@ def playout_amaf(params, scratch):
 @njit(cache=True, nogil=True, inline='always')
 def observe(params, model, tree, depth, root_color, winner, scratch, rng):
     backup(tree.ti, tree.tf, scratch.path, depth, root_color, winner, params.rave,
-           scratch.amaf)
+           scratch.amaf, 1 - tree.tmeta[T_VLOSS])
