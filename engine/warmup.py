@@ -6,8 +6,8 @@ compiler lock), and saves each to the on-disk cache, which is safe to share betw
 processes.  On an empty cache a worker process (``python -m engine.warmup``) compiles, for
 the session's exact argument types, the kernels of the first search that are big and
 independent of the rest (``worker_jobs``: the Go priors or the Gobang VCF reading when the
-back end has them, and the playout, which the search kernels reach through ``engine.core.game``'s dispatch), while
-this process compiles the rules and the search's other callees.  When this process reaches
+back end has them, and the playout, which the search kernels reach through
+``engine.core.game``), while this process compiles the rules and the search's other callees.  When this process reaches
 one of the worker's kernels it waits for the worker to report it done and loads it from
 the cache: each such dispatcher's ``compile`` is wrapped for the warm-up's duration, so a
 ``genmove`` arriving early, whose search compiles on its own thread, waits alike instead of
