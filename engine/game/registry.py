@@ -4,9 +4,9 @@
 board a new session gets when none is asked for and the marker that picks its compiled
 kernels (``engine.core.game``: a session compiles only its own game's).  ``GameConfig``
 is the flat description that command lines, GTP sessions and match set-ups share (game,
-size, komi, Gobang rule, superko); ``rules()`` and ``new_state()`` turn it into values.  Sessions
-(``engine.gtp.context.Settings``) and matches (``engine.match.referee.GameSetup``) extend
-it with what only they need.
+size, komi, Gobang rule, superko); ``rules()`` and ``new_state()`` turn it into values.
+Sessions (``engine.gtp.context.Settings``) and matches (``engine.match.referee.GameSetup``)
+extend it with what only they need.
 """
 
 from dataclasses import dataclass
