@@ -14,7 +14,10 @@ A tsumego fight (``Position.target`` not empty) also ends at leaves inside the t
 (``fight_winner``): the attacker has won once no point of the target holds a defender
 stone, the defender once a target stone is in an unconditionally alive chain (Benson,
 ``engine.core.go_life``); the simulation's result is then that verdict, no playout is
-run, and with the solver on the leaf is proven.  Ko: a fight whose line from the root
+run, and with the solver on the leaf is proven.  A fight still open at the leaf is
+judged at the end of its playout (or of a game ended in the tree) by ``fight_result``:
+whether a target stone still stands, not the score, so stones outside the fight (the
+defender's outside stones a problem leaves out of its target) decide nothing.  Ko: a fight whose line from the root
 holds a ko capture (a move that left a ko point) is decided for the simulation but never
 proven, nor is a game end reached through one, so every proof holds whatever ko threats
 either side has; a result that needs a ko stays a Monte Carlo one (the harness reports
@@ -77,6 +80,19 @@ def fight_winner(s, meta, target, attacker):
 
 
 @njit(cache=True, nogil=True)
+def fight_result(s, target, attacker):
+    """The verdict on a tsumego fight at the end of a game (a playout's, or two passes in
+    the tree): the attacker wins when no point of ``target`` holds a defender stone, the
+    defender when one still does -- a target stone standing at the end lived, on its own
+    or in seki, whatever the rest of the board scores."""
+    defender = 3 - attacker
+    for p in target:
+        if s[BOARD, p] == defender:
+            return defender
+    return attacker
+
+
+@njit(cache=True, nogil=True)
 def _prove(ti, path, depth, value):
     """Give ``path[depth]`` its value and settle its ancestors while they change."""
     ti[PROVEN, path[depth]] = value
@@ -126,6 +142,22 @@ def prove_by_threats(ti, path, depth, mover, s, meta, max_nodes, line, scratch):
 leaf_threat_proof = only_for(GobangGame, prove_by_threats, 0)
 
 
+def fight_only(kernel, otherwise):
+    """For compiled code: ``f(*args)`` is ``kernel(*args)``, or the constant ``otherwise``
+    where an argument is None -- ``Position.target`` of a whole game, whose search then
+    never compiles ``kernel``."""
+    def stub(*args):
+        raise NotImplementedError   # compiled code only
+
+    @overload(stub)
+    def pick(*args):
+        if any(isinstance(a, types.NoneType) for a in args):
+            return lambda *args: otherwise
+        return lambda *args: kernel(*args)
+
+    return stub
+
+
 def has_fight(target):
     raise NotImplementedError   # compiled code only: the overloads below
 
@@ -150,3 +182,6 @@ def _fight_winner_at(g, s, meta, target, attacker):
         return (lambda g, s, meta, target, attacker:
                 fight_winner(s, meta, target, attacker))
     return lambda g, s, meta, target, attacker: 0
+
+# ``fight_result_at(s, target, attacker)``: ``fight_result``, nothing compiled for a whole game
+fight_result_at = fight_only(fight_result, 0)

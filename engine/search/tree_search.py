@@ -3,7 +3,8 @@ from the root by the tree policy, expanding a leaf once it has ``expand_after`` 
 play the simulation out, back its result up; with ``solver`` on, a simulation that ends
 inside the tree proves its leaf (``engine.search.solver``) and a proven root ends the
 search.  A tsumego (``Position.target``) ends a simulation at the leaf once its fight is
-decided (``solver.fight_winner``), and a leaf proven so is never grown.
+decided (``solver.fight_winner``), and a leaf proven so is never grown; a game it plays
+to the end is judged by the fight (``solver.fight_result``), not by the score.
 
 The two back ends differ only in the tree policy, given by the type of ``params``:
 ``UctParams`` selects ``engine.search.uct_kernels``' hooks (UCB1, RAVE, priors, AMAF
@@ -30,7 +31,8 @@ from ..core import game
 from ..core.atomics import atomic_add, atomic_cas, atomic_load
 from ..core.layout import M_KO, M_MOVES, M_TO_PLAY
 from . import linuct_kernels, uct_kernels
-from .solver import fight_winner_at, has_fight, leaf_threat_proof, prove_leaf
+from .solver import (fight_result_at, fight_winner_at, has_fight, leaf_threat_proof,
+                     prove_leaf)
 from .tree import CLAIMED, MOVE, NCHILD, PROVEN, T_LEFT, T_SIM, T_VLOSS, VISITS, WIN
 
 _POLICIES = {uct_kernels.UctParams: uct_kernels, linuct_kernels.LinuctParams: linuct_kernels}
@@ -194,7 +196,10 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
         if depth > 0 and ti[PROVEN, node] != 0 and ti[NCHILD, node] == 0:
             winner = mover if ti[PROVEN, node] == WIN else 3 - mover
         elif game.is_terminal(g, ss, smeta):
-            winner = game.terminal_winner(g, ss, smeta, pos.komi)
+            if fight:
+                winner = fight_result_at(ss, pos.target, pos.attacker)
+            else:
+                winner = game.terminal_winner(g, ss, smeta, pos.komi)
             if proof:
                 prove_leaf(ti, path, depth, mover, winner)
         else:
@@ -215,6 +220,8 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
                 winner = game.policy_playout_winner(g, ss, smeta, zob, rng, pos.komi, amaf,
                                                     know.pat, know.policy)
                 sim += smeta[M_MOVES] - start
+                if fight:
+                    winner = fight_result_at(ss, pos.target, pos.attacker)
         observe(params, model, tree, depth, root_color, winner, scratch, rng)
         if shared:
             atomic_add(tmeta, T_SIM, sim - sim0)

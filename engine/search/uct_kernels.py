@@ -29,6 +29,7 @@ import numpy as np
 from numba import njit
 
 from ..core.layout import PASS
+from .fight_priors import fight_priors_at
 from .go_priors import prime_children
 from .tree import (AMAF_N, AMAF_W, FIRST, LOSS, MOVE, NCHILD, PRIOR_N, PRIOR_W, PROVEN,
                    T_VLOSS, VISITS, WIN, WINS, expand, record)
@@ -37,12 +38,14 @@ from .tree import (AMAF_N, AMAF_W, FIRST, LOSS, MOVE, NCHILD, PRIOR_N, PRIOR_W, 
 # the AMAF mix and its k; sa_stones: the self-atari size the priors penalise; solver:
 # MCTS-Solver on; threat_nodes: with the solver, the fours a Gobang leaf's threat proof may
 # try (``solver.prove_by_threats``; 0: none)
-UctParams = namedtuple("UctParams", "c expand_after rave rave_k sa_stones solver threat_nodes")
+UctParams = namedtuple("UctParams",
+                       "c expand_after rave rave_k sa_stones solver threat_nodes fight_prior")
 
 # Work arrays of one search: the simulated position (ss, smeta), amaf int8[P] (the colour
 # first to play each point in a simulation), path int32[max depth + 1], cand int32[P + 1];
-# vcf_line, points: the leaf threat proof's (``solver.threat_scratch``)
-UctScratch = namedtuple("UctScratch", "ss smeta amaf path cand vcf_line points")
+# vcf_line, points: the leaf threat proof's (``solver.threat_scratch``); fight_work: the
+# fight priors' (``fight_priors.apply_fight_priors``)
+UctScratch = namedtuple("UctScratch", "ss smeta amaf path cand vcf_line points fight_work")
 
 
 @njit(cache=True, nogil=True)
@@ -116,11 +119,13 @@ def begin_descent(params, model, scratch):
 @njit(cache=True, nogil=True, inline='always')
 def grow(params, tree, node, scratch, pos, know, rng):
     """Expand the leaf ``node`` (position in scratch) into the moves ``pos.allow`` keeps,
-    giving Go children their priors."""
+    giving Go children their priors (a tsumego's fight priors too)."""
     k = expand(tree.ti, tree.tf, tree.tmeta, node, pos.game, scratch.ss, scratch.smeta, rng,
                scratch.cand, pos.allow)
     if k > 0:
         prime_children(tree, node, scratch, pos, know, params.sa_stones)
+        fight_priors_at(tree.ti, tree.tf, node, scratch.ss, scratch.smeta, pos.target,
+                        pos.attacker, params.fight_prior, scratch.fight_work)
     return k
 
 
