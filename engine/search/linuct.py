@@ -222,7 +222,7 @@ def new_scratch(state, cand: np.ndarray) -> lk.LinuctScratch:
         added=np.empty(width, dtype=np.int32), removed=np.empty(width, dtype=np.int32),
         work=features.new_work(n), counts=np.zeros(2, dtype=np.int64), cand=cand,
         values=np.empty(big_p + 1), sums=np.empty((2, big_p + 1)), carry=np.zeros(2),
-        vcf_line=vcf_line, points=points)
+        vcf_line=vcf_line, points=points, amaf=np.zeros(0, dtype=np.int8))
 
 
 class LinuctSearcher(TreeSearcher):

@@ -71,9 +71,10 @@ LinuctModel = namedtuple("LinuctModel",
 # added/removed int32[max_active], work (``features.new_work``), counts int64[2] for
 # ``move_delta``; cand int32[P + 1]; values float64[P + 1] the children's scores, sums
 # float64[2, P + 1] their row sums (fLinUCB-GD), carry float64[2] the current node's;
-# vcf_line, points as ``UctScratch``'s
+# vcf_line, points as ``UctScratch``'s; amaf int8[0]: the playouts keep no AMAF record
 LinuctScratch = namedtuple("LinuctScratch", "ss smeta cs cmeta path rows row_len added removed "
-                                            "work counts cand values sums carry vcf_line points")
+                                            "work counts cand values sums carry vcf_line points "
+                                            "amaf")
 
 
 # ---- feature deltas --------------------------------------------------------------------
@@ -360,7 +361,7 @@ def begin(params, model, pos, scratch):
     scratch.row_len[0] = board_row(pos.s, pos.meta, scratch.rows)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def begin_descent(params, model, scratch):
     if not params.exact:   # fLinUCB-GD: the root's row sums, carried down by gd_values
         scratch.carry[0] = sparse_dot(scratch.rows, 0, scratch.row_len[0], model.theta)
@@ -379,8 +380,8 @@ def grow(params, tree, node, scratch, pos, know, rng):
 
 @njit(cache=True, nogil=True, inline='always')
 def choose(params, model, tree, node, depth, scratch):
-    # inlined into the iteration (so is ``stepped``): a call would copy the bundles'
-    # array descriptors, some 200 words, at every node of every descent
+    # called from the iteration as one function, with ``stepped``, ``begin_descent`` and
+    # ``observe`` compiled without reference counts (``tree_search._inline_uct``)
     ti = tree.ti
     rows = scratch.rows
     values = scratch.values
@@ -418,12 +419,7 @@ def stepped(params, tree, node, depth, scratch):
                                        start + stride)
 
 
-@njit(cache=True, nogil=True)
-def playout_amaf(params, scratch):
-    return np.zeros(0, dtype=np.int8)
-
-
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def observe(params, model, tree, depth, root_color, winner, scratch, rng):
     """Visits and rewards up the path (``tree.record``); every node below the root is an
     observation of the linear model, leaf first: its feature row and the reward y of the

@@ -11,8 +11,9 @@ The two back ends differ only in the tree policy, given by the type of ``params`
 backup), ``LinuctParams`` those of ``engine.search.linuct_kernels`` (a shared linear
 model over feature rows carried down the path).  numba compiles ``run`` once per params
 type, each with its own hooks chosen by type (``numba.extending.overload``), so neither
-back end pays for the other's.  The hooks are inlined (numba's ``inline='always'``): a
-call would copy the bundles' array descriptors, scores of words, at every node.  A hook is called with the bundles it needs
+back end pays for the other's.  UCT's hooks are inlined (numba's ``inline='always'``);
+LinUCT's per-node and per-simulation ones are calls compiled without reference counts
+(``_inline_uct`` says why).  A hook is called with the bundles it needs
 (``engine.search.bundles``):
 
   begin(params, model, pos, scratch)            once per call, before the iterations
@@ -20,7 +21,6 @@ call would copy the bundles' array descriptors, scores of words, at every node. 
   grow(params, tree, node, scratch, pos, know, rng) -> children (<= 0: stays a leaf)
   choose(params, model, tree, node, depth, scratch) -> the child to descend into
   stepped(params, tree, node, depth, scratch)   after ``node``'s move, now at ``depth``
-  playout_amaf(params, scratch)                 the playout's AMAF record (or empty)
   observe(params, model, tree, depth, root_color, winner, scratch, rng)   the backup
 """
 
@@ -43,6 +43,21 @@ def _policy(params, name: str):
     return getattr(_POLICIES[params.instance_class], name)
 
 
+def _inline_uct(expr, caller_info, callee_info) -> bool:
+    """numba's inlining decision for the per-node and per-simulation hooks: UCT's are
+    inlined into ``run``; LinUCT's are called, each compiled without reference counting
+    (``_COUNT_FREE``).  Inlined, a hook rebinds the bundles it takes, and numba counts
+    every array in them; the counts of a hook whose body branches around calls survive
+    its pruning (LLVM merges the decrefs of the branches), some 70 atomic operations a
+    node for LinUCT's ``choose``.  Called, a hook gets ``run``'s own bundles, which cost
+    nothing to pass, and without counts its body is free of them too; it allocates
+    nothing, so nothing needs them."""
+    return callee_info.signature.args[0].instance_class is uct_kernels.UctParams
+
+
+_COUNT_FREE = {"_nrt": False}
+
+
 def begin(params, model, pos, scratch):
     raise NotImplementedError   # compiled code only: the overloads below
 
@@ -63,10 +78,6 @@ def stepped(params, tree, node, depth, scratch):
     raise NotImplementedError
 
 
-def playout_amaf(params, scratch):
-    raise NotImplementedError
-
-
 def observe(params, model, tree, depth, root_color, winner, scratch, rng):
     raise NotImplementedError
 
@@ -77,7 +88,7 @@ def _begin(params, model, pos, scratch):
     return lambda params, model, pos, scratch: hook(params, model, pos, scratch)
 
 
-@overload(begin_descent, inline="always")
+@overload(begin_descent, inline=_inline_uct, jit_options=_COUNT_FREE)
 def _begin_descent(params, model, scratch):
     hook = _policy(params, "begin_descent")
     return lambda params, model, scratch: hook(params, model, scratch)
@@ -90,26 +101,20 @@ def _grow(params, tree, node, scratch, pos, know, rng):
             hook(params, tree, node, scratch, pos, know, rng))
 
 
-@overload(choose, inline="always")
+@overload(choose, inline=_inline_uct, jit_options=_COUNT_FREE)
 def _choose(params, model, tree, node, depth, scratch):
     hook = _policy(params, "choose")
     return (lambda params, model, tree, node, depth, scratch:
             hook(params, model, tree, node, depth, scratch))
 
 
-@overload(stepped, inline="always")
+@overload(stepped, inline=_inline_uct, jit_options=_COUNT_FREE)
 def _stepped(params, tree, node, depth, scratch):
     hook = _policy(params, "stepped")
     return lambda params, tree, node, depth, scratch: hook(params, tree, node, depth, scratch)
 
 
-@overload(playout_amaf, inline="always")
-def _playout_amaf(params, scratch):
-    hook = _policy(params, "playout_amaf")
-    return lambda params, scratch: hook(params, scratch)
-
-
-@overload(observe, inline="always")
+@overload(observe, inline=_inline_uct, jit_options=_COUNT_FREE)
 def _observe(params, model, tree, depth, root_color, winner, scratch, rng):
     hook = _policy(params, "observe")
     return (lambda params, model, tree, depth, root_color, winner, scratch, rng:
@@ -148,7 +153,7 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
     g = pos.game
     root_color = pos.meta[M_TO_PLAY]
     max_depth = path.shape[0] - 1
-    amaf = playout_amaf(params, scratch)
+    amaf = scratch.amaf     # the playouts' AMAF record (empty: none)
     begin(params, model, pos, scratch)
     done = 0
     sim = 0

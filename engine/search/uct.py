@@ -87,8 +87,8 @@ class UctSearcher(TreeSearcher):
         cand = self._prepare(state, allowed)
         pool = self.pool
         n = self.params.threads
-        scratches = [new_scratch(state, cand if i == 0 else np.empty_like(cand))
-                     for i in range(n)]
+        scratches = [new_scratch(state, cand if i == 0 else np.empty_like(cand),
+                                 self.params.rave) for i in range(n)]
         params = self._kernel_params()
         know = self._knowledge_arrays()
         pos = position(state, target if self.params.fight else None,
@@ -108,13 +108,13 @@ class UctSearcher(TreeSearcher):
                                           run_chunk)
 
 
-def new_scratch(state, cand: np.ndarray) -> uct_kernels.UctScratch:
+def new_scratch(state, cand: np.ndarray, rave: bool) -> uct_kernels.UctScratch:
     """Work arrays of one search thread on the board of ``state``; ``cand`` holds P + 1
-    moves."""
+    moves; the AMAF record only with ``rave``."""
     n_points = state.s.shape[1]
     vcf_line, points = threat_scratch(n_points)
     return uct_kernels.UctScratch(
         ss=np.empty_like(state.s), smeta=np.empty_like(state.meta),
-        amaf=np.zeros(n_points, dtype=np.int8),
+        amaf=np.zeros(n_points if rave else 0, dtype=np.int8),
         path=np.empty(4 * n_points, dtype=np.int32), cand=cand,
         vcf_line=vcf_line, points=points, fight_work=fight_work(n_points))

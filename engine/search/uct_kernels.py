@@ -42,9 +42,10 @@ UctParams = namedtuple("UctParams",
                        "c expand_after rave rave_k sa_stones solver threat_nodes fight_prior")
 
 # Work arrays of one search: the simulated position (ss, smeta), amaf int8[P] (the colour
-# first to play each point in a simulation), path int32[max depth + 1], cand int32[P + 1];
-# vcf_line, points: the leaf threat proof's (``solver.threat_scratch``); fight_work: the
-# fight priors' (``fight_priors.apply_fight_priors``)
+# first to play each point in a simulation; empty without RAVE, and the playouts then keep
+# no record), path int32[max depth + 1], cand int32[P + 1]; vcf_line, points: the leaf
+# threat proof's (``solver.threat_scratch``); fight_work: the fight priors'
+# (``fight_priors.apply_fight_priors``)
 UctScratch = namedtuple("UctScratch", "ss smeta amaf path cand vcf_line points fight_work")
 
 
@@ -138,11 +139,6 @@ def choose(params, model, tree, node, depth, scratch):
 @njit(cache=True, nogil=True, inline='always')
 def stepped(params, tree, node, depth, scratch):
     pass
-
-
-@njit(cache=True, nogil=True, inline='always')
-def playout_amaf(params, scratch):
-    return scratch.amaf if params.rave else scratch.amaf[:0]
 
 
 @njit(cache=True, nogil=True, inline='always')
