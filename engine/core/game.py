@@ -12,6 +12,7 @@ Winners are BLACK (1), WHITE (2) or 0 for a Go jigo or a drawn (full) Gobang boa
 Superko is not seen here (it needs the history; ``engine.game.go_state`` checks it).
 """
 
+import inspect
 from collections import namedtuple
 from types import SimpleNamespace
 
@@ -33,21 +34,34 @@ GO = GoGame(GAME_GO)
 GOBANG = GobangGame(GAME_GOBANG)
 
 
+def _by_game(n: int, kernel_of, otherwise=None):
+    """For compiled code: ``f(g, a0, ..., a{n-1})`` is ``kernel(a0, ..., a{n-1})`` with
+    ``kernel = kernel_of(the class of g)``, or the constant ``otherwise`` where that is
+    None; only the kernel of ``g``'s game is compiled.  Its body is inlined into the
+    caller: a call of its own would cost every call the reference counts of its array
+    arguments (light playouts some 20%); numba's inliner takes no ``*args``, hence the
+    arguments spelt out."""
+    a = ", ".join(f"a{i}" for i in range(n))
+    source = (f"def stub(g, {a}):\n"
+              f"    raise NotImplementedError('compiled code only')\n"
+              f"def pick(g, {a}):\n"
+              f"    kernel = kernel_of(g.instance_class)\n"
+              f"    if kernel is None:\n"
+              f"        return lambda g, {a}: otherwise\n"
+              f"    return lambda g, {a}: kernel({a})\n")
+    space = {"__name__": __name__, "kernel_of": kernel_of, "otherwise": otherwise}
+    exec(source, space)
+    overload(space["stub"], inline="always")(space["pick"])
+    return space["stub"]
+
+
 def only_for(game_class, kernel, otherwise):
     """For compiled code: ``f(g, *args)`` is ``kernel(*args)`` when ``g`` is a marker of
     ``game_class``, else the constant ``otherwise``, and the other game never compiles
     ``kernel`` (a game-specific step of a game-blind kernel: Go's priors, Gobang's threat
     proofs)."""
-    def stub(g, *args):
-        raise NotImplementedError   # compiled code only
-
-    @overload(stub)
-    def pick(g, *args):
-        if g.instance_class is game_class:
-            return lambda g, *args: kernel(*args)
-        return lambda g, *args: otherwise
-
-    return stub
+    n = len(inspect.signature(kernel.py_func).parameters)
+    return _by_game(n, lambda cls: kernel if cls is game_class else None, otherwise)
 
 
 # ---- each game's kernels behind the face --------------------------------------------
@@ -110,7 +124,7 @@ def _gobang_terminal_winner(s, meta, komi):
     return w
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')   # no call of its own per playout
 def _gobang_playout_winner(s, meta, zob, rng, komi, amaf, pat, par):
     if par.shape[0] > 0:
         return gbt.threat_playout_winner(s, meta, zob, rng, amaf)
@@ -145,22 +159,17 @@ _KERNELS = {
 }
 
 
-def _of_game(name):
-    """For compiled code: ``f(g, *args)`` is the kernel ``name`` of ``g``'s game."""
-    def stub(g, *args):
-        raise NotImplementedError   # compiled code only
-
-    @overload(stub)
-    def pick(g, *args):
-        kernel = getattr(_KERNELS[g.instance_class], name)
-        return lambda g, *args: kernel(*args)
-
-    return stub
+def _of_game(name: str, n: int):
+    """For compiled code: ``f(g, *n args)`` is the kernel ``name`` of ``g``'s game."""
+    return _by_game(n, lambda cls: getattr(_KERNELS[cls], name))
 
 
-_copy_state, _play, _is_terminal, _terminal_winner, _playout_winner, _candidate_moves = (
-    _of_game(name) for name in ("copy_state", "play", "is_terminal", "terminal_winner",
-                                "playout_winner", "candidate_moves"))
+_copy_state = _of_game("copy_state", 4)
+_play = _of_game("play", 5)
+_is_terminal = _of_game("is_terminal", 2)
+_terminal_winner = _of_game("terminal_winner", 3)
+_playout_winner = _of_game("playout_winner", 8)
+_candidate_moves = _of_game("candidate_moves", 3)
 
 
 # ---- the face ------------------------------------------------------------------------
