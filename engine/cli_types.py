@@ -16,23 +16,17 @@ MAX_SECONDS = 1e6    # a timeout or clock longer than this (11.6 days) is a mist
 def count(text: str) -> int:
     """An integer >= 0."""
     value = _int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative, not {text}")
-    return value
+    return _require(value, value >= 0, f"must not be negative, not {text}")
 
 
 def positive_int(text: str) -> int:
     value = _int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, not {text}")
-    return value
+    return _require(value, value >= 1, f"must be a positive integer, not {text}")
 
 
 def seed(text: str) -> int:
     value = count(text)
-    if value >= SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"must be below 2**64, not {text}")
-    return value
+    return _require(value, value < SEED_LIMIT, f"must be below 2**64, not {text}")
 
 
 def finite(text: str) -> float:
@@ -40,23 +34,17 @@ def finite(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {text}") from None
-    if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"must be a finite number, not {text}")
-    return value
+    return _require(value, math.isfinite(value), f"must be a finite number, not {text}")
 
 
 def positive_float(text: str) -> float:
     value = finite(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be positive, not {text}")
-    return value
+    return _require(value, value > 0, f"must be positive, not {text}")
 
 
 def non_negative_float(text: str) -> float:
     value = finite(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative, not {text}")
-    return value
+    return _require(value, value >= 0, f"must not be negative, not {text}")
 
 
 def seconds(text: str) -> float:
@@ -78,8 +66,13 @@ def key_value(text: str) -> tuple[str, str]:
 
 
 def _at_most(value: float, text: str) -> float:
-    if value > MAX_SECONDS:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_SECONDS:g} s, not {text}")
+    return _require(value, value <= MAX_SECONDS, f"must be at most {MAX_SECONDS:g} s, not {text}")
+
+
+def _require(value, ok: bool, message: str):
+    """``value`` if ``ok``, else the argparse error ``message``."""
+    if not ok:
+        raise argparse.ArgumentTypeError(message)
     return value
 
 

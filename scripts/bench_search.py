@@ -1,4 +1,4 @@
-"""Full-search speed, single-threaded: playouts per second and tree nodes of each back end
+"""Full-search speed, single-threaded unless ``--threads``: playouts per second and tree nodes of each back end
 searching the empty board, after a warm-up search, the median of a few runs (each run on a
 fresh tree with its own seed).
 
@@ -8,6 +8,16 @@ fresh tree with its own seed).
     python scripts/bench_search.py --options uct:rave=1
     python scripts/bench_search.py --cases go:9 --algos uct,linuct:rave=1,linuct:bandit=exact
     python scripts/bench_search.py --cases go:9 --algos uct,uct:playout=heavy:prior=1:rave=1
+
+Threads (``engine.search.parallel``): ``--threads 1,2`` measures each back end on each
+thread count instead, the counts' runs taken in turn (1, 2, 1, 2, ...) so that a change
+of load on a shared machine touches them alike; a row gives the best and the median
+playouts/s of its runs, ``x_1`` the best over the first count's best, and ``per_cpu_s``
+the playouts per second of CPU time of the whole process (all threads: what the threads
+cost each other, whatever else the machine runs), with the load average before and after.
+
+    python scripts/bench_search.py --cases go:9 --threads 1,2 --runs 5 \
+        --algos uct,uct:playout=heavy:prior=1:rave=1:c=0
 
 ``--playouts`` is the budget of one run on 9x9 Go; the other cases scale it by the raw
 playout cost of the board, so every run lasts a fraction of a second.  An ``--algos`` item
@@ -21,6 +31,7 @@ measured at that budget when it is not a row already).
 
 import argparse
 import json
+import os
 import statistics
 import time
 
@@ -75,6 +86,44 @@ def measure(algo: str, game: str, size: int, playouts: int, runs: int,
             "options": options}
 
 
+def measure_threads(algo: str, game: str, size: int, playouts: int, runs: int,
+                    options: dict[str, str], counts: list[int]) -> list[dict]:
+    """One row per thread count, the counts' runs taken in turn."""
+    state = make_state(game, size)
+    for n in counts:   # compiled, and the threads' code paths warm
+        registry.make(algo, seed=0, options={**options, "threads": str(n)}).search(
+            state, Budget(playouts=200))
+    load = os.getloadavg()[0]
+    rates = {n: [] for n in counts}
+    per_cpu = {n: [] for n in counts}
+    for seed in range(1, runs + 1):
+        for n in counts:
+            searcher = registry.make(algo, seed=seed, options={**options, "threads": str(n)})
+            t, c = time.perf_counter(), time.process_time()
+            result = searcher.search(state, Budget(playouts=playouts))
+            dt, dc = time.perf_counter() - t, time.process_time() - c
+            rates[n].append(result.playouts / dt)
+            per_cpu[n].append(result.playouts / max(dc, 1e-9))
+    base = max(rates[counts[0]])
+    return [{"algo": algo, "game": game, "size": size, "threads": n, "playouts": playouts,
+             "best_playouts_per_s": round(max(rates[n]), 1),
+             "median_playouts_per_s": round(statistics.median(rates[n]), 1),
+             "x_1": round(max(rates[n]) / base, 2),
+             "per_cpu_s": round(max(per_cpu[n]), 1), "runs": runs,
+             "load_before": round(load, 2), "load_after": round(os.getloadavg()[0], 2),
+             "options": options} for n in counts]
+
+
+def print_thread_rows(rows: list[dict]):
+    print(f"{'algo':40} {'case':8} {'threads':>7} {'best/s':>9} {'median/s':>9} "
+          f"{'x_1':>5} {'per_cpu_s':>9} {'load':>10}")
+    for r in rows:
+        print(f"{r['algo']:40} {r['game']}:{r['size']:<5d} {r['threads']:7d} "
+              f"{r['best_playouts_per_s']:9,.0f} {r['median_playouts_per_s']:9,.0f} "
+              f"{r['x_1']:5.2f} {r['per_cpu_s']:9,.0f} "
+              f"{r['load_before']:4.1f}-{r['load_after']:<4.1f}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--algos", default=",".join(registry.names() + VARIANTS))
@@ -82,14 +131,29 @@ def main():
     ap.add_argument("--playouts", type=int, default=20_000, help="budget of a go:9 run")
     ap.add_argument("--runs", type=int, default=3, help="timed runs per case (median)")
     ap.add_argument("--options", nargs="*", default=[], help="NAME:key=value specs: options for every run of that back end")
+    ap.add_argument("--threads", help="comma-separated thread counts, e.g. 1,2: compare them")
     ap.add_argument("--json", action="store_true", help="one JSON object per line")
     args = ap.parse_args()
     options = parse_options(args.options)
+    counts = [int(n) for n in args.threads.split(",")] if args.threads else None
     rows = []
     for case in args.cases.split(","):
         game, _, size = case.partition(":")
         size = int(size)
         full = max(100, int(args.playouts * BUDGET_SCALE.get((game, size), 1.0)))
+        if counts:
+            for item in args.algos.split(","):
+                spec = registry.parse_spec(item)
+                opts = {**options.get(spec.name, {}), **spec.options}
+                if spec.name.startswith("linuct") and size > LINUCT_MAX_SIZE:
+                    continue
+                for row in measure_threads(spec.name, game, size, full, args.runs, opts,
+                                           counts):
+                    row["algo"] = item
+                    rows.append(row)
+                    if args.json:
+                        print(json.dumps(row), flush=True)
+            continue
         uct_rate = {}   # budget -> UCT's playouts/s on this case
         for item in args.algos.split(","):
             try:
@@ -115,6 +179,10 @@ def main():
             rows.append(row)
             if args.json:
                 print(json.dumps(row), flush=True)
+    if counts:
+        if not args.json:
+            print_thread_rows(rows)
+        return
     if not args.json:
         print(f"{'algo':25} {'game':7} {'size':>4} {'playouts':>9} {'playouts/s':>11} "
               f"{'x_uct':>6} {'nodes':>9} {'seconds':>8}")

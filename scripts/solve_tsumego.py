@@ -3,7 +3,7 @@
     .venv/bin/python scripts/solve_tsumego.py problems/go --algo uct,shot \\
         --budgets 500,1000,2000,5000,10000,50000 --seeds 5 --out runs/tsumego \\
         [--workers N] [--dask tcp://host:8786] [--gtp "gnugo --mode gtp --level 10"] \\
-        [--restrict]
+        [--restrict] [--sequence]
 
 PATHs are problem files (.sgf in the RIGHT convention, GNU Go .tst regression scripts)
 or folders searched for them.  Writes into DIR:
@@ -12,8 +12,8 @@ or folders searched for them.  Writes into DIR:
                 run finishes; run the same command again to resume an interrupted sweep
                 (columns problem,algo,budget,seed,move,correct,seconds,restrict, then
                 the configuration: frame,options,command,version, then how the answer
-                was reached: status,pv,stable_at; docs/tsumego-results.md says what
-                each holds)
+                was reached: status,pv,stable_at, then sequence,lines of a
+                --sequence run; docs/tsumego-results.md says what each holds)
 * summary.json  solve rate and 95 % Wilson interval per back end and budget, plus what
                 was loaded, skipped and unreadable, and whether the run was restricted
 * per_problem.md  which back end solved which problem (solved seeds / seeds)
@@ -100,6 +100,13 @@ def parse_args(argv):
                          "the problem, framed or not); the tree below the root and the "
                          "playouts are not restricted, nor is the --gtp engine.  Off by "
                          "default, so results compare with unrestricted sweeps")
+    ap.add_argument("--sequence", action="store_true",
+                    help="whole-sequence checking: after its first move each of our back "
+                         "ends plays the problem's answer tree out (every defence the "
+                         "file gives, a fresh search of the same budget at each of its "
+                         "own turns) and a run is correct only when every line ends right "
+                         "(column lines: RIGHT/ALL); a file of first moves only is one "
+                         "line.  The --gtp engine still answers the first move")
     ap.add_argument("--no-progress", action="store_true")
     args = ap.parse_args(argv)
     args.algos, args.restricted = best.resolve(
@@ -145,7 +152,7 @@ def sweep(args, argv) -> int:
     if not report.problems:
         return 1
     settings = Settings(use_frame=not args.no_frame, options=args.options, gtp=args.gtp,
-                        gtp_timeout=args.gtp_timeout)
+                        gtp_timeout=args.gtp_timeout, sequence=args.sequence)
     jobs = plan(report.problems, args.algos, args.budget_list, args.seeds, args.gtp,
                 restrict=args.restrict, restricted=args.restricted)
     try:

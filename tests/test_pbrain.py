@@ -15,6 +15,7 @@ from engine.game.rules import GOBANG_VARIANTS, GobangRules
 from engine.pbrain import protocol
 from engine.pbrain.brain import Brain, BrainError, BrainSettings
 from engine.pbrain.limits import Limits, NO_MATCH_LIMIT, own_moves_left, rule_variant
+from engine.search import presets
 from engine.pbrain.memory import MEMORY_HEADROOM, node_bytes, pool_nodes, resident_bytes
 from engine.pbrain.protocol import Command, ProtocolError, UnknownCommand
 from engine.pbrain.quick_move import quick_move
@@ -270,9 +271,9 @@ def test_unsupported_rules_refuse_moves_until_changed():
 def test_default_options_follow_the_back_end():
     assert BrainSettings().back_end_options() == {
         "playout": "heavy", "vcf": "1", "solver": "1", "threat_nodes": "50",
-        "resign_threshold": "0"}
+        "threads": presets._cores(), "resign_threshold": "0"}   # every core
     assert BrainSettings(algo="shot").back_end_options() == {
-        "playout": "heavy", "vcf": "1", "resign_threshold": "0"}
+        "playout": "heavy", "vcf": "1", "threads": presets._cores(), "resign_threshold": "0"}
     assert BrainSettings(preset="paper").back_end_options() == {
         "solver": "1", "resign_threshold": "0"}
     linuct = BrainSettings(algo="linuct-rave", options=(("kappa", "2"),)).back_end_options()
@@ -392,8 +393,9 @@ def test_max_memory_sizes_the_pool_or_refuses_moves():
 
 
 def test_the_same_seed_plays_the_same_moves():
+    # on one search thread (more threads interleave as the OS schedules them)
     def game(seed):
-        brain = new_brain(seed=seed)
+        brain = new_brain(seed=seed, options=(("threads", "1"),))
         moves = [brain.begin(time.monotonic())]
         for x, y in ((0, 0), (8, 8), (0, 8)):
             if brain.state.color_at(point(y, x, 9)) == 0:

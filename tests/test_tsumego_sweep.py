@@ -316,8 +316,8 @@ def test_a_results_file_of_older_columns_is_read_and_upgraded(tmp_path, problems
     assert "1 row(s) of these jobs ran with another frame/version" in log.getvalue()
     lines = path.read_text().splitlines()
     assert lines[0] == ",".join(COLUMNS) and len(lines) == 4
-    # no configuration, no answer columns
-    assert lines[1] == "straight-three-kill,uct,16,0,B19,1,0.0100,0,,,,,,,"
+    # no configuration, no answer columns, no sequence columns
+    assert lines[1] == "straight-three-kill,uct,16,0,B19,1,0.0100,0,,,,,,,,,"
     assert all(r["status"] in ("proved", "refuted", "ko", "found") and r["pv"] for r in rows)
 
 

@@ -34,7 +34,9 @@ P_ATARI, P_PATTERN, P_SELFATARI, SELFATARI_STONES = range(4)
 N_PARAMS = 4
 
 
-@njit(cache=True)
+# playable, _uniform_move and _push run at every playout move: inlined, as a call there
+# costs numba's reference counts of its arrays (UCT 9x9: some 13% of a playout's time)
+@njit(cache=True, inline='always')
 def playable(s, meta, w, p, color):
     """Legal for ``color`` and not filling its own eye.  An empty neighbour settles both at
     once (a ko point never has one), which is the common case."""
@@ -50,7 +52,7 @@ def playable(s, meta, w, p, color):
     return is_legal(s, meta, p, color)
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _uniform_move(s, meta, rng, color, sa_prob, sa_stones):
     w = meta[M_SIZE] + 2
     k = meta[M_N_EMPTY]
@@ -76,7 +78,7 @@ def random_move(s, meta, rng, color):
     return _uniform_move(s, meta, rng, color, 0.0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _push(buf, n, p):
     if n < buf.shape[0]:
         buf[n] = p

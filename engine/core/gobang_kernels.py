@@ -131,13 +131,17 @@ def playout(s, meta, zob, rng, amaf):
     list and ``play``'s swap-with-last removal keeps the list dense: no rejection, no
     allocation."""
     record = amaf.shape[0] > 0
+    renju = meta[M_RULE] == GOBANG_RENJU
     start = meta[M_MOVES]
     while meta[M_WINNER] == 0:
         color = meta[M_TO_PLAY]
-        p = random_move(s, meta, rng, color)
-        if p == PASS:   # renju: black has only forbidden points left
-            meta[M_WINNER] = DRAW
-            break
+        if renju and color == BLACK:
+            p = random_move(s, meta, rng, color)
+            if p == PASS:   # black has only forbidden points left
+                meta[M_WINNER] = DRAW
+                break
+        else:   # ``random_move``'s draw, without a call at every move (and its counts)
+            p = s[EMPTIES, rand_below(rng, meta[M_N_EMPTY])]
         if record and amaf[p] == 0:
             amaf[p] = color
         play(s, meta, zob, p, color)

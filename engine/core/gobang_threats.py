@@ -46,8 +46,8 @@ import numpy as np
 from numba import njit, uintp
 
 from .gobang_kernels import PASS, _makes_win, exact_five, forbids, play, random_move
-from .layout import (BLACK, BOARD, DRAW, EMPTIES, EMPTY, EPOS, M_MOVES, M_N_EMPTY, M_RULE,
-                     M_SIZE, M_TO_PLAY, M_WINNER, WHITE)
+from .layout import (BLACK, BOARD, DRAW, EMPTIES, EMPTY, EPOS, GOBANG_RENJU, M_MOVES,
+                     M_N_EMPTY, M_RULE, M_SIZE, M_TO_PLAY, M_WINNER, WHITE)
 from .rng import rand_below
 
 
@@ -158,6 +158,8 @@ def threat_move(s, meta, rng, pts, cnt):
             p = pts[other, (i + j) % k]
             if not forbids(s, meta, p, color):
                 return p
+    if meta[M_RULE] != GOBANG_RENJU or color != BLACK:
+        return s[EMPTIES, rand_below(rng, meta[M_N_EMPTY])]   # random_move's, without a call
     return random_move(s, meta, rng, color)
 
 

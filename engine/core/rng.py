@@ -42,3 +42,9 @@ def rand_below(rng, k):
 def rand_unit(rng):
     """Uniform float in [0, 1)."""
     return np.float64(next_u64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+def stream_rng(seed: int, stream: int) -> np.ndarray:
+    """State array of stream ``stream`` of ``seed``: stream 0 is ``make_rng(seed)``, the
+    others (a search's extra threads) start elsewhere in the sequence of seeds."""
+    return make_rng((int(seed) + int(stream) * 0xD1B54A32D192ED03) % (1 << 64))

@@ -84,6 +84,9 @@ def argument_parser() -> argparse.ArgumentParser:
                          "strong (the default: each game's strongest configuration) or "
                          "paper (the plain back end of the papers)")
     ap.add_argument("--seed", type=seed, default=0, help="seed of every random choice")
+    ap.add_argument("--threads", type=positive_int,
+                    help="search threads (default: every core under --preset strong, 1 "
+                         "under paper; a back end option, also --set threads=N)")
     ap.add_argument("--set", type=key_value, action="append", default=[],
                     metavar="KEY=VALUE", help="back-end parameter (repeatable)")
     ap.add_argument("--resign-threshold", type=finite, metavar="WINRATE",
@@ -100,6 +103,12 @@ def parse_settings(argv=None) -> tuple[Settings, object]:
     options = list(a.set)
     if a.resign_threshold is not None:
         options.append(("resign_threshold", str(a.resign_threshold)))
+    if a.threads is not None:
+        try:
+            registry.require_option(a.algo, "threads")
+        except ValueError as exc:
+            ap.error(f"--threads: {exc}")
+        options.append(("threads", str(a.threads)))
     size = game(a.game).default_size if a.size is None else a.size
     settings = Settings(game=a.game, size=size, komi=a.komi, rule=a.rule, superko=a.superko,
                         algo=a.algo, seed=a.seed, playouts=a.playouts, seconds=a.time,

@@ -27,7 +27,7 @@ from ..game.state import IllegalMove
 from .brain_client import BrainClient
 from .gtp_client import EngineFault, EngineTimeout
 from .referee import (COLOUR_NAME, GameSetup, Outcome, PlayerRecord, _forfeit, _GameOver,
-                      _void, gobang_end)
+                      _check_move_limit, _outcome, _void, gobang_end)
 
 RULE_MASKS = {"freestyle": 0, "exact5": 1, "renju": 4}
 ABOUT_FIELD = re.compile(r'(\w+)\s*=\s*"([^"]*)"')
@@ -170,20 +170,14 @@ class BrainReferee:
             self._play_moves()
         except _GameOver as over:
             end = over
-        if self.comments:
-            self.comments[-1] = f"{self.comments[-1]}; {end.detail}"
-        return Outcome(end.winner, end.reason, end.result, end.detail, self.state,
-                       self.comments, {c: s.record for c, s in self.sides.items()},
-                       winrates=self.winrates)
+        return _outcome(end, self.state, self.comments, self.sides, self.winrates)
 
     def _play_moves(self):
         """Moves until the game is decided, a fault or the move limit (always raises)."""
         while True:
             if self.state.is_terminal():
                 raise gobang_end(self.state)
-            if len(self.state.moves) >= self.setup.move_limit:
-                raise _GameOver(0, "move limit", "Draw",
-                                f"move limit of {self.setup.move_limit} moves reached")
+            _check_move_limit(self.state, self.setup.move_limit)
             colour = self.state.to_play
             side = self.sides[colour]
             before = side.record.playouts

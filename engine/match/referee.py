@@ -126,6 +126,23 @@ def _forfeit(loser: int, reason: str, detail: str) -> _GameOver:
                      f"{COLOUR_NAME[loser]} loses: {detail}")
 
 
+def _check_move_limit(state, limit: int):
+    """The game is a draw once ``limit`` moves have been played."""
+    if len(state.moves) >= limit:
+        raise _GameOver(0, "move limit", "Draw", f"move limit of {limit} moves reached")
+
+
+def _outcome(end, state, comments: list, sides: dict, winrates: list,
+             area_score: float | None = None, score_source: str | None = None) -> Outcome:
+    """The ``Outcome`` of a game that ended with ``end`` (its winner, reason, result and
+    detail); the comment of the last move gets the detail."""
+    if comments:
+        comments[-1] = f"{comments[-1]}; {end.detail}"
+    return Outcome(end.winner, end.reason, end.result, end.detail, state, comments,
+                   {c: s.record for c, s in sides.items()}, area_score, score_source,
+                   winrates)
+
+
 def _void(detail: str) -> _GameOver:
     return _GameOver(None, "error", "Void", detail)
 
@@ -284,11 +301,8 @@ class Referee:
             end = self._score()
         except _GameOver as over:
             end = over
-        if self.comments:
-            self.comments[-1] = f"{self.comments[-1]}; {end.detail}"
-        return Outcome(end.winner, end.reason, end.result, end.detail, self.state,
-                       self.comments, {c: s.record for c, s in self.sides.items()},
-                       self.area_score, self.score_source, self.winrates)
+        return _outcome(end, self.state, self.comments, self.sides, self.winrates,
+                        self.area_score, self.score_source)
 
     def _forward(self, move: int, colour: int, to: int):
         vertex = to_gtp(move, self.setup.size)
@@ -310,9 +324,7 @@ class Referee:
         while passes < 2:
             if self.setup.game == "gobang" and self.state.is_terminal():
                 raise gobang_end(self.state)
-            if len(self.state.moves) >= self.setup.move_limit:
-                raise _GameOver(0, "move limit", "Draw",
-                                f"move limit of {self.setup.move_limit} moves reached")
+            _check_move_limit(self.state, self.setup.move_limit)
             colour = self.state.to_play
             side = self.sides[colour]
             command = (CLEANUP_COMMAND if phase == "cleanup" and CLEANUP_COMMAND

@@ -71,12 +71,9 @@ def parse_settings(argv=None) -> tuple[BrainSettings, object]:
     options = list(a.set)
     if a.threads is not None:
         try:
-            name = registry.parse_spec(a.algo).name
-            known = registry.option_names(name)
+            registry.require_option(a.algo, "threads")
         except ValueError as exc:
-            ap.error(str(exc))
-        if "threads" not in known:
-            ap.error(f"--threads: back end {name} has no threads option")
+            ap.error(f"--threads: {exc}")
         options.append(("threads", str(a.threads)))
     settings = BrainSettings(algo=a.algo, seed=a.seed, options=tuple(options),
                              playouts=a.playouts, seconds=a.time, preset=a.preset)

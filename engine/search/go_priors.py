@@ -25,7 +25,7 @@ from ..core.go_tactics import atari_liberty, first_touch, is_self_atari, libs_af
 from ..core.layout import (BOARD, EMPTY, GAME_GO, M_GAME, M_LAST, M_SIZE, M_TO_PLAY, OFFBOARD,
                            PASS, REP, SIZE)
 from ..core.patterns3 import code
-from .tree import FIRST, MOVE, NCHILD, PRIOR_N, PRIOR_W
+from .tree import FIRST, MOVE, PRIOR_N, PRIOR_W, nchild
 
 EMPTY_RADIUS = 3
 
@@ -83,7 +83,7 @@ def apply_priors(ti, tf, node, s, meta, pat, prior, sa_stones):
     lx = last % w
     ly = last // w
     first = ti[FIRST, node]
-    for i in range(first, first + ti[NCHILD, node]):
+    for i in range(first, first + nchild(ti, node)):   # hidden while claimed: tree.expand
         ti[PRIOR_N, i] = 0
         tf[PRIOR_W, i] = 0.0
         _add(ti, tf, i, prior, EVEN)

@@ -81,6 +81,7 @@ Options (``LinuctOptions``, plus the common ones):
                 (it is accepted, so that a preset can give it to every back end)
   playout, knowledge   the playout policy (``options.PlayoutOptions``), as UCT's and SHOT's
   threat_nodes  with the solver, Gobang: the leaf threat proof's fours, as UCT's
+  threads       search threads sharing the tree and the model, as UCT's (``parallel``)
 """
 
 import time
@@ -94,11 +95,11 @@ from ..core import features
 from ..core.go_policy import SELFATARI_STONES
 from ..core.layout import GAME_GO, M_GAME
 from . import linuct_kernels as lk
-from . import tree_search
+from . import parallel
 from .bundles import Knowledge, position
 from .go_priors import apply_priors
 from .memory import check_pool
-from .options import PlayoutOptions, option
+from .options import PlayoutOptions, option, threads_option
 from .solver import threat_scratch
 from .tree import (FIRST, NCHILD, TF_ROWS, TI_ROWS, NodePool, TreeSearcher, clear_pool,
                    position_key)
@@ -122,6 +123,7 @@ class LinuctOptions(PlayoutOptions):
     solver: bool = option(False)
     prior: bool = option(False)
     threat_nodes: int = option(0, 0, 1_000_000)
+    threads: int = threads_option()
 
 
 class FeatureNodePool(NodePool):
@@ -219,7 +221,7 @@ def new_scratch(state, cand: np.ndarray) -> lk.LinuctScratch:
         added=np.empty(width, dtype=np.int32), removed=np.empty(width, dtype=np.int32),
         work=features.new_work(n), counts=np.zeros(2, dtype=np.int64), cand=cand,
         values=np.empty(big_p + 1), sums=np.empty((2, big_p + 1)), carry=np.zeros(2),
-        vcf_line=vcf_line, points=points)
+        vcf_line=vcf_line, points=points, amaf=np.zeros(0, dtype=np.int8))
 
 
 class LinuctSearcher(TreeSearcher):
@@ -280,8 +282,10 @@ class LinuctSearcher(TreeSearcher):
                 and region == self._region)
         cand = self._prepare(state, allowed)
         pool = self.pool
-        scratch = new_scratch(state, cand)
-        pool.prepare_deltas(state, scratch)
+        n = self.params.threads
+        scratches = [new_scratch(state, cand if i == 0 else np.empty_like(cand))
+                     for i in range(n)]
+        pool.prepare_deltas(state, scratches[0])
         self._prepare_model(state, kept)
         model = self.model.arrays()
         params = self._kernel_params()
@@ -291,10 +295,10 @@ class LinuctSearcher(TreeSearcher):
                          params.sa_stones)
         tree = pool.arrays()
         pos = position(state, target)
-
-        def run_chunk(playouts, max_sim):
-            return tree_search.run(tree, pos, scratch, model, know, params, self.rng,
-                                   playouts, max_sim)
-
-        return self._search_in_chunks(state, budget, stop, progress, t0, FIRST_CHUNK,
-                                      run_chunk)
+        # the model is shared; exact LinUCB's ``uq`` is a selection's scratch, one a thread
+        models = [model] + [model._replace(uq=np.zeros_like(model.uq)) for _ in range(n - 1)]
+        with parallel.search_threads(pool.tmeta, n) as executor:
+            run_chunk = parallel.chunk_runner(tree, pos, scratches, models, know, params,
+                                              self.thread_rngs(), executor)
+            return self._search_in_chunks(state, budget, stop, progress, t0, FIRST_CHUNK,
+                                          run_chunk)

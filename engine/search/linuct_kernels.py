@@ -39,11 +39,12 @@ from numba import njit
 from ..bandits.flinucb import GD_SEEN, GD_T, draw_step, remember, theta_step_scaled
 from ..bandits.linucb import linucb_update_sparse, sparse_dot
 from ..core import game
+from ..core.atomics import atomic_cas, atomic_load, spin_lock, unlock
 from ..core.features import board_row, child_row, move_delta
 from ..core.layout import M_TO_PLAY, PASS
 from .go_priors import prime_children
-from .tree import (FIRST, LOSS, MOVE, NCHILD, PRIOR_N, PRIOR_W, PROVEN, T_USED, TI_ROWS, VISITS,
-                   WIN, WINS, expand, record)
+from .tree import (FIRST, LOSS, MOVE, NCHILD, PRIOR_N, PRIOR_W, PROVEN, T_LOCK, T_USED, T_VLOSS,
+                   TI_ROWS, VISITS, WIN, WINS, expand, nchild, record)
 
 DELTA = TI_ROWS            # the row LinUCT adds to the pool's ti
 D_USED = 0                 # dmeta: dpool entries in use
@@ -70,9 +71,10 @@ LinuctModel = namedtuple("LinuctModel",
 # added/removed int32[max_active], work (``features.new_work``), counts int64[2] for
 # ``move_delta``; cand int32[P + 1]; values float64[P + 1] the children's scores, sums
 # float64[2, P + 1] their row sums (fLinUCB-GD), carry float64[2] the current node's;
-# vcf_line, points as ``UctScratch``'s
+# vcf_line, points as ``UctScratch``'s; amaf int8[0]: the playouts keep no AMAF record
 LinuctScratch = namedtuple("LinuctScratch", "ss smeta cs cmeta path rows row_len added removed "
-                                            "work counts cand values sums carry vcf_line points")
+                                            "work counts cand values sums carry vcf_line points "
+                                            "amaf")
 
 
 # ---- feature deltas --------------------------------------------------------------------
@@ -87,10 +89,10 @@ def attach_deltas(tree, node, s, meta, zob, scratch):
     cs, cmeta, added, removed = scratch.cs, scratch.cmeta, scratch.added, scratch.removed
     work, counts = scratch.work, scratch.counts
     used0 = dmeta[D_USED]
-    used = used0
+    end = used0
     color = meta[M_TO_PLAY]
     first = ti[FIRST, node]
-    for c in range(first, first + ti[NCHILD, node]):
+    for c in range(first, first + nchild(ti, node)):   # hidden while claimed: tree.expand
         p = ti[MOVE, c]
         if p == PASS:
             counts[0] = 0
@@ -101,9 +103,15 @@ def attach_deltas(tree, node, s, meta, zob, scratch):
             move_delta(s, cs, meta, p, added, removed, work, counts)
         na = counts[0]
         nr = counts[1]
-        if used + 2 + na + nr > dpool.shape[0]:
-            dmeta[D_USED] = used0
-            return False
+        # each delta reserved on its own, for threads expanding other nodes at once
+        while True:
+            used = atomic_load(dmeta, D_USED)
+            if used + 2 + na + nr > dpool.shape[0]:
+                # give the entries back when they are the last ones (always, on one thread)
+                atomic_cas(dmeta, D_USED, end, used0)
+                return False
+            if atomic_cas(dmeta, D_USED, used, used + 2 + na + nr) == used:
+                break
         ti[DELTA, c] = used
         dpool[used] = na
         dpool[used + 1] = nr
@@ -113,8 +121,7 @@ def attach_deltas(tree, node, s, meta, zob, scratch):
         used += na
         for k in range(nr):
             dpool[used + k] = removed[k]
-        used += nr
-    dmeta[D_USED] = used
+        end = used + nr
     return True
 
 
@@ -324,9 +331,10 @@ def expand_with_deltas(tree, node, s, meta, zob, rng, scratch):
     k = expand(ti, tree.tf, tree.tmeta, node, s, meta, rng, scratch.cand,
                np.zeros(0, dtype=np.uint8))
     if k > 0 and not attach_deltas(tree, node, s, meta, zob, scratch):
-        ti[NCHILD, node] = 0     # the children were the last block allocated
+        ti[NCHILD, node] = 0     # (also ends a thread's claim: ``tree_search.run``)
+        # give the block back when it is still the last one (always, on one thread)
+        atomic_cas(tree.tmeta, T_USED, ti[FIRST, node] + k, ti[FIRST, node])
         ti[FIRST, node] = -1
-        tree.tmeta[T_USED] -= k
         return -1
     return k
 
@@ -353,7 +361,7 @@ def begin(params, model, pos, scratch):
     scratch.row_len[0] = board_row(pos.s, pos.meta, scratch.rows)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def begin_descent(params, model, scratch):
     if not params.exact:   # fLinUCB-GD: the root's row sums, carried down by gd_values
         scratch.carry[0] = sparse_dot(scratch.rows, 0, scratch.row_len[0], model.theta)
@@ -371,8 +379,8 @@ def grow(params, tree, node, scratch, pos, know, rng):
 
 @njit(cache=True, nogil=True, inline='always')
 def choose(params, model, tree, node, depth, scratch):
-    # inlined into the iteration (so is ``stepped``): a call would copy the bundles'
-    # array descriptors, some 200 words, at every node of every descent
+    # called from the iteration as one function, with ``stepped``, ``begin_descent`` and
+    # ``observe`` compiled without reference counts (``tree_search._inline_uct``)
     ti = tree.ti
     rows = scratch.rows
     values = scratch.values
@@ -410,20 +418,24 @@ def stepped(params, tree, node, depth, scratch):
                                        start + stride)
 
 
-@njit(cache=True, nogil=True)
-def playout_amaf(params, scratch):
-    return np.zeros(0, dtype=np.int8)
-
-
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def observe(params, model, tree, depth, root_color, winner, scratch, rng):
     """Visits and rewards up the path (``tree.record``); every node below the root is an
     observation of the linear model, leaf first: its feature row and the reward y of the
     player who made its move."""
     path, rows, row_len = scratch.path, scratch.rows, scratch.row_len
     stride = rows.shape[0] // path.shape[0]
-    record(tree.ti, tree.tf, path, depth, root_color, winner)
+    tmeta = tree.tmeta
+    shared = tmeta[T_VLOSS] != 0
+    record(tree.ti, tree.tf, path, depth, root_color, winner, 1 - tmeta[T_VLOSS])
+    # on several threads the model's step is a critical section (its reservoir, lazy
+    # scale and Sherman-Morrison update are read-modify-writes of many entries); the
+    # selections reading it meanwhile may see a step half made: a score a little off
+    if shared:
+        spin_lock(tmeta, T_LOCK)
     if params.exact:
         exact_observe(model, rows, row_len, stride, depth, root_color, winner)
     else:
         gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng)
+    if shared:
+        unlock(tmeta, T_LOCK)

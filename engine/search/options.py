@@ -2,7 +2,8 @@
 declared with ``option(default, lo, hi, choices)``; ``set_option`` parses a text value by the
 field's type (bool, int, float or str) and checks its range, with messages meant for a GTP
 user.  ``CommonOptions`` holds what every back end accepts, ``PlayoutOptions`` what the back
-ends with a choice of playout policy add.
+ends with a choice of playout policy add, and ``threads_option`` is the field of
+those that search on several threads.
 """
 
 import dataclasses
@@ -37,6 +38,14 @@ class PlayoutOptions(CommonOptions):
     ``builtin``."""
     playout: str = option("light", choices=("light", "heavy"))
     knowledge: str = option("builtin")
+
+
+def threads_option():
+    """The ``threads`` field of a back end that searches on several threads
+    (``engine.search.parallel``), declared last among its options: 1, the registry's
+    default and what the published tables ran, keeps a search exactly repeatable by its
+    seed; the ``strong`` preset gives every core."""
+    return option(1, 1, 256)
 
 
 def _parse(name: str, kind: type, text: str):

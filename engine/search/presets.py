@@ -20,15 +20,14 @@ its own ``c``; a back end that learns an option later (``playout`` for LinUCT,
 win over a preset's.
 """
 
-import os
-
 from . import registry
+from .parallel import cores
 
 DEFAULT = "strong"
 
 
 def _cores() -> str:
-    return str(os.cpu_count() or 1)
+    return str(cores())
 
 
 # name -> game -> groups of (option, value) pairs; a value may be a function, called at use

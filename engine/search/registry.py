@@ -95,6 +95,14 @@ def option_names(name: str) -> set[str]:
     return {f.name for f in fields(back_end(name).Options)} | THREAT_OPTIONS
 
 
+def require_option(spec: str, key: str):
+    """ValueError unless the back end ``spec`` names knows option ``key`` (a command line's
+    own flag for an option, e.g. ``--threads``, says so at start-up)."""
+    name = parse_spec(spec).name
+    if key not in option_names(name):
+        raise ValueError(f"back end {name} has no {key} option")
+
+
 def make(spec: str, seed: int = 0, options: dict[str, str] | None = None):
     """A new back end from a spec (a bare name is one) with ``options`` under the spec's
     own, behind the root threat search (``threats_first``); ValueError for a bad spec, an

@@ -19,8 +19,13 @@ analysis) calls grow instead: each is capped at twice the playouts so far, so th
 candidates evolve rather than wait on one long call (the sizes depend on counts only, so a
 playout budget stays deterministic).
 
-Options: the common ones and the playout policy's (``options.PlayoutOptions``); SHOT has
-no tuning constant.
+Threads (``threads``): the root's calls of a phase run at once, each thread taking them
+one at a time (``shot_kernels``' docstring: the same calls with the same budgets as on one
+thread, their playouts drawn from the threads' own random streams).  How much that gains
+depends on the root's last round, two calls of unequal budgets, the first with the larger.
+
+Options: the common ones, the playout policy's (``options.PlayoutOptions``) and
+``threads``; SHOT has no tuning constant.
 """
 
 import threading
@@ -30,9 +35,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core import game
-from . import shot_kernels
+from . import parallel, shot_kernels
 from .bundles import position
-from .options import PlayoutOptions
+from .options import PlayoutOptions, threads_option
 from .tree import T_CHOICE, TreeSearcher
 
 CALIBRATION_PLAYOUTS = 100
@@ -46,7 +51,7 @@ NO_LIMIT = np.iinfo(np.int64).max
 
 @dataclass
 class ShotOptions(PlayoutOptions):
-    pass
+    threads: int = threads_option()
 
 
 class ShotSearcher(TreeSearcher):
@@ -87,12 +92,12 @@ class ShotSearcher(TreeSearcher):
         pool = self.pool
         n_points = state.s.shape[1]
         levels = min(MAX_LEVELS, n_points)
-        scratch = shot_kernels.ShotScratch(
-            stack_s=np.empty((levels,) + state.s.shape, dtype=state.s.dtype),
-            stack_meta=np.empty((levels,) + state.meta.shape, dtype=state.meta.dtype),
-            order=np.empty((levels, n_points + 1), dtype=np.int32),
-            frames=np.empty((levels, shot_kernels.N_FRAME), dtype=np.int64),
-            fblack=np.empty(levels), cand=cand)
+        scratch = new_scratch(state, levels, cand)
+        threads = self.params.threads
+        batch = shot_kernels.no_batch() if threads == 1 else shot_kernels.new_batch(n_points)
+        # a task starts at level 0 on a child of the root: one level less below it
+        tasks = [(new_scratch(state, levels - 1, np.empty_like(cand)), rng)
+                 for rng in self.thread_rngs()] if threads > 1 else []
         tree = pool.arrays()
         pos = position(state)
         know = self._knowledge_arrays()
@@ -113,6 +118,20 @@ class ShotSearcher(TreeSearcher):
                                       int(counters[shot_kernels.SIM_MOVES])))
                 last_report[0] = now
 
+        def call(n):
+            """SHOT(root, n), the root's batches of calls run by the threads."""
+            args = (tree, pos, scratch, know, self.rng, 0, n, abort, counters, max_sim, batch)
+            shot_kernels.shot(*args)
+            if batch.meta[shot_kernels.B_COUNT] > 0:
+                shared = (batch, abort, counters, max_sim)
+                per_thread = [(tree, pos, sc, know, rng) for sc, rng in tasks]
+                parallel.compile_here(shot_kernels.run_tasks, per_thread[0] + shared)
+                with parallel.extra_threads(threads) as executor:
+                    while batch.meta[shot_kernels.B_COUNT] > 0:
+                        parallel.run_on_threads(shot_kernels.run_tasks, executor, per_thread,
+                                                shared)
+                        shot_kernels.shot(*args)
+
         live = not game.is_terminal(state.s, state.meta)
         while live:
             watch()
@@ -125,8 +144,7 @@ class ShotSearcher(TreeSearcher):
             if n <= 0 or sim >= max_sim:
                 break
             game.copy_state(state.s, state.meta, scratch.stack_s[0], scratch.stack_meta[0])
-            args = (tree, pos, scratch, know, self.rng, n, abort, counters, max_sim)
-            _run_watched(shot_kernels.shot, args, watch, abort)
+            _run_watched(call, (n,), watch, abort)
             if counters[shot_kernels.PLAYOUTS] == done:
                 break   # aborted before its first playout
         seconds = time.perf_counter() - t0
@@ -135,6 +153,18 @@ class ShotSearcher(TreeSearcher):
             self._speed[n_points] = done / seconds
         return self._result(state, self._preferred(), done, seconds,
                             int(counters[shot_kernels.SIM_MOVES]))
+
+
+def new_scratch(state, levels: int, cand: np.ndarray) -> shot_kernels.ShotScratch:
+    """The stack of ``levels`` call frames and positions of one SHOT call on the board of
+    ``state``; ``cand`` holds P + 1 moves."""
+    n_points = state.s.shape[1]
+    return shot_kernels.ShotScratch(
+        stack_s=np.empty((levels,) + state.s.shape, dtype=state.s.dtype),
+        stack_meta=np.empty((levels,) + state.meta.shape, dtype=state.meta.dtype),
+        order=np.empty((levels, n_points + 1), dtype=np.int32),
+        frames=np.empty((levels, shot_kernels.N_FRAME), dtype=np.int64),
+        fblack=np.empty(levels), cand=cand)
 
 
 def _run_watched(kernel, args, watch, abort):

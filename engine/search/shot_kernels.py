@@ -18,6 +18,19 @@ Interpretations the pseudo-code leaves open:
 Early stop: ``abort[0] != 0`` (set by another thread: stop event, deadline) or
 ``max_sim`` simulated moves end the search at the next playout; every node then keeps the
 statistics of the playouts it did get.
+
+Threads (``ShotSearcher``, option ``threads``): the calls SHOT makes from the root in one
+phase -- one playout for each unvisited child, then a halving round's calls -- work on
+disjoint subtrees, and their budgets are known before any of them runs, so they run at
+once.  With ``batch`` on (``Batch``), the root's frame stops at such a phase, writes the
+calls as tasks and returns; the threads run them (``run_tasks``: each task is SHOT(child,
+budget) on a scratch of its own, the child's position at its level 0) and ``shot`` is
+called again to take their results and go on.  A batch takes the round's calls up to the
+first whose budget would depend on what the earlier ones used (the root's remaining
+budget caps it), so every call gets the budget the sequential search would give it: the
+same search, its playouts drawn from other random streams.  The node pool's fill is
+reserved by compare-and-swap (``tree.expand``) and the counters are atomic adds; nothing
+else is shared.
 """
 
 from collections import namedtuple
@@ -26,6 +39,7 @@ import numpy as np
 from numba import njit
 
 from ..core import game
+from ..core.atomics import atomic_add
 from ..core.layout import BLACK, M_MOVES, M_TO_PLAY
 from .tree import FIRST, MOVE, NCHILD, SPENT, T_CHOICE, VISITS, WINS, expand
 
@@ -42,6 +56,12 @@ P_START, P_SINGLE, P_UNVISITED, P_ROUND_START, P_ROUND = range(5)
 # int32[levels, P + 1] for the sets S, ``frames`` int64[levels, N_FRAME] and ``fblack``
 # float64[levels] for the call frames; cand int32[P + 1] for expansions
 ShotScratch = namedtuple("ShotScratch", "stack_s stack_meta order frames fblack cand")
+
+# The root's calls run by threads: ``tasks`` int64[P + 1, 2] (child, budget), their results
+# ``used`` int64[P + 1] and ``black`` float64[P + 1], and ``meta`` int64[3]: batching on,
+# the tasks waiting (> 0: ``shot`` returned for them to run), the next task to hand out
+B_ON, B_COUNT, B_NEXT = range(3)
+Batch = namedtuple("Batch", "tasks used black meta")
 
 
 @njit(cache=True, nogil=True)
@@ -81,9 +101,9 @@ def _leaf(tree, node, depth, budget, scratch, pos, know, rng, amaf, abort, count
         start = pmeta[M_MOVES]
         black += _black_reward(game.policy_playout_winner(ps, pmeta, pos.zob, rng, pos.komi,
                                                           amaf, know.pat, know.policy))
-        counters[SIM_MOVES] += pmeta[M_MOVES] - start
+        atomic_add(counters, SIM_MOVES, pmeta[M_MOVES] - start)
         used += 1
-    counters[PLAYOUTS] += used
+    atomic_add(counters, PLAYOUTS, used)
     _record(tree.ti, tree.tf, node, mover, used, black)
     return used, black
 
@@ -95,7 +115,7 @@ def _enter(ti, child, depth, stack_s, stack_meta, zob, counters):
                     stack_meta[depth + 1])
     meta = stack_meta[depth + 1]
     game.play(stack_s[depth + 1], meta, zob, ti[MOVE, child], meta[M_TO_PLAY])
-    counters[SIM_MOVES] += 1
+    atomic_add(counters, SIM_MOVES, 1)
 
 
 @njit(cache=True, nogil=True)
@@ -112,21 +132,63 @@ def _sort_by_mean(ti, tf, order, ns):
 
 
 @njit(cache=True, nogil=True)
-def _finish(ti, tf, tmeta, frame, black, depth, order, mover):
+def _finish(ti, tf, tmeta, frame, black, order, mover):
     """End an expanded node's call: SPENT and the node's statistics; the root's choice."""
     node = frame[F_NODE]
-    if depth == 0:
+    if node == 0:   # the root (a thread's task starts at depth 0 on a child)
         tmeta[T_CHOICE] = ti[FIRST, node] if ti[NCHILD, node] == 1 else order[0, 0]
     ti[SPENT, node] += frame[F_USED]
     _record(ti, tf, node, mover, frame[F_USED], black)
 
 
 @njit(cache=True, nogil=True)
-def shot(tree, pos, scratch, know, rng, budget, abort, counters, max_sim):
-    """SHOT(root, budget) with the root's position at stack level 0 of ``scratch``
-    (``ShotScratch``; the root is node 0, already expanded); ``pos`` gives the Zobrist table
-    and the komi, ``know`` the playout policy (``bundles.Knowledge``).  Returns (playouts
-    used, reward summed for black)."""
+def _batch_unvisited(ti, f, first, nch, bud, tasks):
+    """The root's calls of one playout to each unvisited child, as tasks; their count."""
+    n = 0
+    while f[F_IDX] < nch and f[F_USED] + n < bud:
+        c = first + f[F_IDX]
+        f[F_IDX] += 1
+        if ti[VISITS, c] == 0:
+            tasks[n, 0] = c
+            tasks[n, 1] = 1
+            n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _batch_round(ti, f, sset, bud, tasks):
+    """The root's next calls of a halving round, as tasks, up to the first whose budget
+    the root's remaining budget would cap (it waits for the batch's actual use); their
+    count."""
+    ns = f[F_NS]
+    b = f[F_B]
+    used = f[F_USED]   # as if each call of the batch used all its budget
+    n = 0
+    while f[F_IDX] < ns and used < bud:
+        j = f[F_IDX]
+        c = sset[j]
+        if ti[VISITS, c] < b:
+            b1 = b - ti[VISITS, c]
+            if ns == 2 and j == 0:
+                b1 = max(b1, bud - used - (b - ti[VISITS, sset[1]]))
+            if n > 0 and b1 > bud - used:
+                break
+            tasks[n, 0] = c
+            tasks[n, 1] = min(b1, bud - used)
+            used += tasks[n, 1]
+            n += 1
+        f[F_IDX] += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def shot(tree, pos, scratch, know, rng, node, budget, abort, counters, max_sim, batch):
+    """SHOT(node, budget) with the node's position at stack level 0 of ``scratch``
+    (``ShotScratch``; the node already expanded when it is the root, node 0); ``pos`` gives
+    the Zobrist table and the komi, ``know`` the playout policy (``bundles.Knowledge``).
+    Returns (playouts used, reward summed for black).  With ``batch.meta[B_ON]`` the
+    root's calls are left to threads (module docstring): a return with
+    ``batch.meta[B_COUNT] > 0`` asks for them, and the next call goes on from there."""
     ti, tf, tmeta = tree.ti, tree.tf, tree.tmeta
     stack_s, stack_meta, order = scratch.stack_s, scratch.stack_meta, scratch.order
     frames, fblack, cand = scratch.frames, scratch.fblack, scratch.cand
@@ -134,12 +196,19 @@ def shot(tree, pos, scratch, know, rng, budget, abort, counters, max_sim):
     no_amaf = np.zeros(0, dtype=np.int8)
     no_filter = np.zeros(0, dtype=np.uint8)
     levels = stack_s.shape[0]
+    batching = batch.meta[B_ON] != 0
     depth = 0
-    frames[0, F_NODE] = 0
-    frames[0, F_BUDGET] = budget
-    frames[0, F_USED] = 0
-    frames[0, F_PHASE] = P_START
-    fblack[0] = 0.0
+    if batch.meta[B_COUNT] > 0:   # the threads ran the tasks: their results to the root
+        for i in range(batch.meta[B_COUNT]):
+            frames[0, F_USED] += batch.used[i]
+            fblack[0] += batch.black[i]
+        batch.meta[B_COUNT] = 0
+    else:
+        frames[0, F_NODE] = node
+        frames[0, F_BUDGET] = budget
+        frames[0, F_USED] = 0
+        frames[0, F_PHASE] = P_START
+        fblack[0] = 0.0
     while True:
         f = frames[depth]
         node = f[F_NODE]
@@ -157,7 +226,7 @@ def shot(tree, pos, scratch, know, rng, budget, abort, counters, max_sim):
         if phase == P_START:
             if game.is_terminal(s, meta):
                 black = bud * _black_reward(game.terminal_winner(s, meta, komi))
-                counters[PLAYOUTS] += bud
+                atomic_add(counters, PLAYOUTS, bud)
                 _record(ti, tf, node, mover, bud, black)
                 f[F_USED] = bud
                 fblack[depth] = black
@@ -178,9 +247,14 @@ def shot(tree, pos, scratch, know, rng, budget, abort, counters, max_sim):
                 f[F_PHASE] = P_UNVISITED
                 f[F_IDX] = 0
         elif phase == P_SINGLE:
-            _finish(ti, tf, tmeta, f, fblack[depth], depth, order, mover)
+            _finish(ti, tf, tmeta, f, fblack[depth], order, mover)
             done = True
         elif phase == P_UNVISITED:
+            if depth == 0 and batching and not _stopped(abort, counters, max_sim):
+                batch.meta[B_COUNT] = _batch_unvisited(ti, f, first, nch, bud, batch.tasks)
+                if batch.meta[B_COUNT] > 0:
+                    batch.meta[B_NEXT] = 0
+                    return -1, 0.0
             while f[F_IDX] < nch and f[F_USED] < bud and not _stopped(abort, counters,
                                                                         max_sim):
                 c = first + f[F_IDX]
@@ -207,13 +281,19 @@ def shot(tree, pos, scratch, know, rng, budget, abort, counters, max_sim):
                 f[F_IDX] = 0
                 f[F_PHASE] = P_ROUND
             else:
-                _finish(ti, tf, tmeta, f, fblack[depth], depth, order, mover)
+                _finish(ti, tf, tmeta, f, fblack[depth], order, mover)
                 done = True
         else:  # P_ROUND: offer the next child of S that is short of b its share
             ns = f[F_NS]
             b = f[F_B]
             used = f[F_USED]
-            if used < bud and not _stopped(abort, counters, max_sim):
+            open_round = used < bud and not _stopped(abort, counters, max_sim)
+            if open_round and depth == 0 and batching:
+                batch.meta[B_COUNT] = _batch_round(ti, f, sset, bud, batch.tasks)
+                if batch.meta[B_COUNT] > 0:
+                    batch.meta[B_NEXT] = 0
+                    return -1, 0.0
+            elif open_round:
                 while f[F_IDX] < ns:
                     j = f[F_IDX]
                     f[F_IDX] += 1
@@ -243,3 +323,41 @@ def shot(tree, pos, scratch, know, rng, budget, abort, counters, max_sim):
             depth -= 1
             frames[depth, F_USED] += f[F_USED]
             fblack[depth] += fblack[depth + 1]
+
+
+def new_batch(n_points: int) -> Batch:
+    """A ``Batch`` with batching on, room for every child of a root on ``n_points``."""
+    meta = np.zeros(3, dtype=np.int64)
+    meta[B_ON] = 1
+    return Batch(np.zeros((n_points + 1, 2), dtype=np.int64),
+                 np.zeros(n_points + 1, dtype=np.int64), np.zeros(n_points + 1), meta)
+
+
+@njit(cache=True, nogil=True)
+def no_batch():
+    """A ``Batch`` with batching off (a task's own SHOT, one thread's search)."""
+    return Batch(np.zeros((0, 2), dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0),
+                 np.zeros(3, dtype=np.int64))
+
+
+@njit(cache=True, nogil=True)
+def run_tasks(tree, pos, scratch, know, rng, batch, abort, counters, max_sim):
+    """One thread's share of the root's tasks in ``batch``, handed out one at a time: each
+    is SHOT(child, budget) from the child's position, at level 0 of this thread's
+    ``scratch``."""
+    ti = tree.ti
+    s0 = scratch.stack_s[0]
+    m0 = scratch.stack_meta[0]
+    off = no_batch()
+    while True:
+        i = atomic_add(batch.meta, B_NEXT, 1)
+        if i >= batch.meta[B_COUNT]:
+            return
+        child = batch.tasks[i, 0]
+        game.copy_state(pos.s, pos.meta, s0, m0)
+        game.play(s0, m0, pos.zob, ti[MOVE, child], m0[M_TO_PLAY])
+        atomic_add(counters, SIM_MOVES, 1)
+        used, black = shot(tree, pos, scratch, know, rng, child, batch.tasks[i, 1], abort,
+                           counters, max_sim, off)
+        batch.used[i] = used
+        batch.black[i] = black

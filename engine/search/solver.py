@@ -14,7 +14,10 @@ A tsumego fight (``Position.target`` not empty) also ends at leaves inside the t
 (``fight_winner``): the attacker has won once no point of the target holds a defender
 stone, the defender once a target stone is in an unconditionally alive chain (Benson,
 ``engine.core.go_life``); the simulation's result is then that verdict, no playout is
-run, and with the solver on the leaf is proven.  Ko: a fight whose line from the root
+run, and with the solver on the leaf is proven.  A fight still open at the leaf is
+judged at the end of its playout (or of a game ended in the tree) by ``fight_result``:
+whether a target stone still stands, not the score, so stones outside the fight (the
+defender's outside stones a problem leaves out of its target) decide nothing.  Ko: a fight whose line from the root
 holds a ko capture (a move that left a ko point) is decided for the simulation but never
 proven, nor is a game end reached through one, so every proof holds whatever ko threats
 either side has; a result that needs a ko stays a Monte Carlo one (the harness reports
@@ -72,6 +75,19 @@ def fight_winner(s, meta, target, attacker):
             if alive[p] == 1:
                 return defender
     return 0
+
+
+@njit(cache=True, nogil=True)
+def fight_result(s, target, attacker):
+    """The verdict on a tsumego fight at the end of a game (a playout's, or two passes in
+    the tree): the attacker wins when no point of ``target`` holds a defender stone, the
+    defender when one still does -- a target stone standing at the end lived, on its own
+    or in seki, whatever the rest of the board scores."""
+    defender = 3 - attacker
+    for p in target:
+        if s[BOARD, p] == defender:
+            return defender
+    return attacker
 
 
 @njit(cache=True, nogil=True)

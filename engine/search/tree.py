@@ -34,10 +34,11 @@ from numba import njit
 from ..game.coords import PASS
 from .. import go_knowledge
 from ..core import game
+from ..core.atomics import atomic_add, atomic_cas, atomic_load
 from ..core.go_playout import LIGHT
 from ..core.layout import (BOARD, M_GAME, M_KO, M_KO_COLOR, M_N_EMPTY, M_PASSES, M_RULE,
                            M_TO_PLAY, M_WINNER)
-from ..core.rng import make_rng, rand_below
+from ..core.rng import make_rng, rand_below, stream_rng
 from . import decide
 from .base import Candidate, SearchResult
 from .bundles import Knowledge, Tree
@@ -45,17 +46,29 @@ from .options import as_dict, set_option
 
 FIRST, NCHILD, MOVE, VISITS, AMAF_N, SPENT, PRIOR_N, PROVEN = range(8)
 TI_ROWS = 8
+CLAIMED = -1               # NCHILD of a leaf a thread is expanding (``expand``)
 WIN, LOSS = 1, -1          # PROVEN values (``engine.search.solver``); 0: not proven
 WINS, AMAF_W, PRIOR_W = range(3)
 TF_ROWS = 3
-T_USED, T_CHOICE = range(2)
-T_NMETA = 2
+# tmeta: nodes in use, SHOT's choice; and for a search on several threads
+# (``engine.search.parallel``): the virtual loss a descent adds (0 with one thread), the
+# iterations of the current chunk not yet handed out, the moves simulated in it, and the
+# lock word of LinUCT's shared model
+T_USED, T_CHOICE, T_VLOSS, T_LEFT, T_SIM, T_LOCK = range(6)
+T_NMETA = 6
 
 PV_LENGTH = 12
 
 CHUNK_SECONDS = 0.025      # one compiled call; bounds the reaction time to stop/deadline
 PROGRESS_SECONDS = 0.1     # least time between two progress reports
 NO_LIMIT = np.iinfo(np.int64).max
+
+
+@njit(cache=True, nogil=True)
+def nchild(ti, node):
+    """The children of ``node``, also while its expansion is claimed (``expand``)."""
+    k = ti[NCHILD, node]
+    return k if k >= 0 else -1 - k
 
 
 @njit(cache=True, nogil=True)
@@ -86,9 +99,13 @@ def expand(ti, tf, tmeta, node, s, meta, rng, cand, allow):
     """Give ``node`` (whose position is s, meta) one child per candidate move, shuffled.
     ``allow``: uint8[P] mask of the board points allowed (PASS always is), or empty for no
     filter.  Returns the number of children, or -1 when the pool may lack room for them
-    (the node stays a leaf)."""
-    used = tmeta[T_USED]
-    if used + meta[M_N_EMPTY] + 1 > ti.shape[1]:
+    (the node stays a leaf).
+
+    Safe on several threads: the block is reserved by compare-and-swap on ``T_USED``, and
+    a node whose expansion a thread has claimed (``NCHILD == CLAIMED``, see
+    ``tree_search.run``) keeps its children hidden: ``NCHILD`` becomes ``-1 - k`` (read by
+    ``nchild``), for the claimer to publish once the back end's hooks have finished them."""
+    if tmeta[T_USED] + meta[M_N_EMPTY] + 1 > ti.shape[1]:
         return -1   # the most children a node can have (every empty point and a pass)
     k = game.candidate_moves(s, meta, cand)
     if allow.shape[0] > 0:
@@ -104,12 +121,18 @@ def expand(ti, tf, tmeta, node, s, meta, rng, cand, allow):
         t = cand[i]
         cand[i] = cand[r]
         cand[r] = t
+    if k == 0:
+        return 0
+    while True:
+        used = atomic_load(tmeta, T_USED)
+        if used + k > ti.shape[1]:
+            return -1   # other threads took the room since the test above
+        if atomic_cas(tmeta, T_USED, used, used + k) == used:
+            break
     for i in range(k):
         _init_node(ti, tf, used + i, cand[i])
-    if k > 0:
-        ti[FIRST, node] = used
-        ti[NCHILD, node] = k
-        tmeta[T_USED] = used + k
+    ti[FIRST, node] = used
+    ti[NCHILD, node] = k if ti[NCHILD, node] != CLAIMED else -1 - k
     return k
 
 
@@ -152,15 +175,17 @@ def settle(ti, node) -> int:
 
 
 @njit(cache=True, nogil=True)
-def record(ti, tf, path, depth, root_color, winner):
-    """Back a simulation's result up the path: a visit for every node and, as ``WINS``
-    holds it, the reward of the player who made the node's move (the root's mover is the
-    side not to move at the root)."""
+def record(ti, tf, path, depth, root_color, winner, visit=1):
+    """Back a simulation's result up the path: ``visit`` for every node (0 when the
+    descent counted it already, as a virtual loss) and, as ``WINS`` holds it, the reward
+    of the player who made the node's move (the root's mover is the side not to move at
+    the root).  Atomic adds, so that threads sharing the tree lose no count."""
     for d in range(depth, -1, -1):
         node = path[d]
         mover = root_color if d % 2 == 1 else 3 - root_color
-        ti[VISITS, node] += 1
-        tf[WINS, node] += 1.0 if winner == mover else 0.5 if winner == 0 else 0.0
+        if visit != 0:
+            atomic_add(ti, (VISITS, node), visit)
+        atomic_add(tf, (WINS, node), 1.0 if winner == mover else 0.5 if winner == 0 else 0.0)
 
 
 @njit(cache=True, nogil=True)
@@ -324,6 +349,7 @@ class TreeSearcher:
 
     def reset(self):
         self.rng = make_rng(self.params.seed)
+        self._streams: list[np.ndarray] = []   # the generators of threads 1, 2, ...
         self.pool: NodePool | None = None   # allocated at the first search
         self._region: bytes | None = None    # the ``allowed`` mask the root was built for
 
@@ -338,6 +364,13 @@ class TreeSearcher:
                 raise
         if key in ("seed", "max_nodes"):
             self.reset()
+
+    def thread_rngs(self) -> list[np.ndarray]:
+        """One generator per search thread: the searcher's own, then stream i of the seed
+        for thread i, each kept from one search to the next as the searcher's is."""
+        while len(self._streams) < self.params.threads - 1:
+            self._streams.append(stream_rng(self.params.seed, len(self._streams) + 1))
+        return [self.rng] + self._streams[:self.params.threads - 1]
 
     def knowledge(self):
         """The Go knowledge file the ``knowledge`` option names, loaded and checked."""

@@ -24,7 +24,12 @@ Options (``UctOptions``, plus the common ones):
                 region are then never tried in the tree; the playouts still play anywhere)
   fight         0/1: read a tsumego's fight when ``search`` is given one (``target``):
                 simulations end where it is decided, the solver proves through it
+  fight_prior   virtual games (all won) for a fight's vital points, half as many for the
+                liberties of its weakest target chain (``fight_priors``); 0, the
+                default: none
   playout, knowledge   the playout policy (``options.PlayoutOptions``)
+  threads       search threads sharing the tree (``parallel``: virtual loss, lock-free
+                updates); 1, the default, keeps a search repeatable bit for bit
 Off by default, each of rave, prior and playout=heavy, so the plain UCT of the papers is
 what ``uct`` means unless asked otherwise.
 """
@@ -34,12 +39,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import tree_search, uct_kernels
+from . import parallel, uct_kernels
 from .bundles import position
 from ..core.layout import GAME_GO, M_GAME
 from ..core.go_policy import SELFATARI_STONES
+from .fight_priors import apply_fight_priors, fight_work
 from .go_priors import apply_priors
-from .options import PlayoutOptions, option
+from .options import PlayoutOptions, option, threads_option
 from .solver import threat_scratch
 from .tree import TreeSearcher
 
@@ -58,6 +64,8 @@ class UctOptions(PlayoutOptions):
     threat_nodes: int = option(0, 0, 1_000_000)
     region: str = option("root", choices=("root", "tree"))
     fight: bool = option(True)
+    fight_prior: float = option(0.0, 0.0, 1000.0)
+    threads: int = threads_option()
 
 
 class UctSearcher(TreeSearcher):
@@ -71,32 +79,41 @@ class UctSearcher(TreeSearcher):
         return uct_kernels.UctParams(c=float(p.c), expand_after=int(p.expand_after),
                                      rave=bool(p.rave), rave_k=float(p.rave_k),
                                      sa_stones=float(sa_stones), solver=bool(p.solver),
-                                     threat_nodes=int(p.threat_nodes))
+                                     threat_nodes=int(p.threat_nodes),
+                                     fight_prior=float(p.fight_prior) if p.fight else 0.0)
 
     def search(self, state, budget, stop=None, progress=None, allowed=None, target=None):
         t0 = time.perf_counter()
         cand = self._prepare(state, allowed)
         pool = self.pool
-        n_points = state.s.shape[1]
-        vcf_line, points = threat_scratch(n_points)
-        scratch = uct_kernels.UctScratch(
-            ss=np.empty_like(state.s), smeta=np.empty_like(state.meta),
-            amaf=np.zeros(n_points, dtype=np.int8),
-            path=np.empty(4 * n_points, dtype=np.int32), cand=cand,
-            vcf_line=vcf_line, points=points)
+        n = self.params.threads
+        scratches = [new_scratch(state, cand if i == 0 else np.empty_like(cand),
+                                 self.params.rave) for i in range(n)]
         params = self._kernel_params()
         know = self._knowledge_arrays()
-        if self.params.prior and state.meta[M_GAME] == GAME_GO:
-            # the root was expanded by ``_prepare``
-            apply_priors(pool.ti, pool.tf, 0, state.s, state.meta, know.pat, know.prior,
-                         params.sa_stones)
-        tree = pool.arrays()
         pos = position(state, target if self.params.fight else None,
                        allowed if self.params.region == "tree" else None)
+        if self.params.prior and state.meta[M_GAME] == GAME_GO:
+            # the root was expanded by ``_prepare``; its priors are set anew each search
+            apply_priors(pool.ti, pool.tf, 0, state.s, state.meta, know.pat, know.prior,
+                         params.sa_stones)
+            apply_fight_priors(pool.ti, pool.tf, 0, state.s, state.meta, pos.target,
+                               pos.attacker, params.fight_prior, scratches[0].fight_work)
+        tree = pool.arrays()
+        with parallel.search_threads(pool.tmeta, n) as executor:
+            run_chunk = parallel.chunk_runner(tree, pos, scratches, [None] * n, know, params,
+                                              self.thread_rngs(), executor)
+            return self._search_in_chunks(state, budget, stop, progress, t0, FIRST_CHUNK,
+                                          run_chunk)
 
-        def run_chunk(playouts, max_sim):
-            return tree_search.run(tree, pos, scratch, None, know, params, self.rng, playouts,
-                                   max_sim)
 
-        return self._search_in_chunks(state, budget, stop, progress, t0, FIRST_CHUNK,
-                                      run_chunk)
+def new_scratch(state, cand: np.ndarray, rave: bool) -> uct_kernels.UctScratch:
+    """Work arrays of one search thread on the board of ``state``; ``cand`` holds P + 1
+    moves; the AMAF record only with ``rave``."""
+    n_points = state.s.shape[1]
+    vcf_line, points = threat_scratch(n_points)
+    return uct_kernels.UctScratch(
+        ss=np.empty_like(state.s), smeta=np.empty_like(state.meta),
+        amaf=np.zeros(n_points if rave else 0, dtype=np.int8),
+        path=np.empty(4 * n_points, dtype=np.int32), cand=cand,
+        vcf_line=vcf_line, points=points, fight_work=fight_work(n_points))

@@ -29,20 +29,24 @@ import numpy as np
 from numba import njit
 
 from ..core.layout import PASS
+from .fight_priors import apply_fight_priors
 from .go_priors import prime_children
-from .tree import (AMAF_N, AMAF_W, FIRST, LOSS, MOVE, NCHILD, PRIOR_N, PRIOR_W, PROVEN, VISITS,
-                   WIN, WINS, expand, record)
+from .tree import (AMAF_N, AMAF_W, FIRST, LOSS, MOVE, NCHILD, PRIOR_N, PRIOR_W, PROVEN,
+                   T_VLOSS, VISITS, WIN, WINS, expand, record)
 
 # c: UCB1's exploration constant; expand_after: visits before a leaf grows; rave, rave_k:
 # the AMAF mix and its k; sa_stones: the self-atari size the priors penalise; solver:
 # MCTS-Solver on; threat_nodes: with the solver, the fours a Gobang leaf's threat proof may
 # try (``solver.prove_by_threats``; 0: none)
-UctParams = namedtuple("UctParams", "c expand_after rave rave_k sa_stones solver threat_nodes")
+UctParams = namedtuple("UctParams",
+                       "c expand_after rave rave_k sa_stones solver threat_nodes fight_prior")
 
 # Work arrays of one search: the simulated position (ss, smeta), amaf int8[P] (the colour
-# first to play each point in a simulation), path int32[max depth + 1], cand int32[P + 1];
-# vcf_line, points: the leaf threat proof's (``solver.threat_scratch``)
-UctScratch = namedtuple("UctScratch", "ss smeta amaf path cand vcf_line points")
+# first to play each point in a simulation; empty without RAVE, and the playouts then keep
+# no record), path int32[max depth + 1], cand int32[P + 1]; vcf_line, points: the leaf
+# threat proof's (``solver.threat_scratch``); fight_work: the fight priors'
+# (``fight_priors.apply_fight_priors``)
+UctScratch = namedtuple("UctScratch", "ss smeta amaf path cand vcf_line points fight_work")
 
 
 @njit(cache=True, nogil=True)
@@ -77,9 +81,10 @@ def select_child(ti, tf, node, c, rave, rave_k, solver):
 
 
 @njit(cache=True, nogil=True)
-def backup(ti, tf, path, depth, root_color, winner, rave, amaf):
-    """``tree.record``, then with ``rave`` the AMAF statistics."""
-    record(ti, tf, path, depth, root_color, winner)
+def backup(ti, tf, path, depth, root_color, winner, rave, amaf, visit=1):
+    """``tree.record`` (``visit``: its visit count), then with ``rave`` the AMAF statistics
+    (plain adds: threads sharing the tree may lose one now and then, a sample less)."""
+    record(ti, tf, path, depth, root_color, winner, visit)
     if not rave:
         return
     for d in range(depth, -1, -1):
@@ -115,11 +120,13 @@ def begin_descent(params, model, scratch):
 @njit(cache=True, nogil=True, inline='always')
 def grow(params, tree, node, scratch, pos, know, rng):
     """Expand the leaf ``node`` (position in scratch) into the moves ``pos.allow`` keeps,
-    giving Go children their priors."""
+    giving Go children their priors (a tsumego's fight priors too)."""
     k = expand(tree.ti, tree.tf, tree.tmeta, node, scratch.ss, scratch.smeta, rng,
                scratch.cand, pos.allow)
     if k > 0:
         prime_children(tree, node, scratch, pos, know, params.sa_stones)
+        apply_fight_priors(tree.ti, tree.tf, node, scratch.ss, scratch.smeta, pos.target,
+                           pos.attacker, params.fight_prior, scratch.fight_work)
     return k
 
 
@@ -135,11 +142,6 @@ def stepped(params, tree, node, depth, scratch):
 
 
 @njit(cache=True, nogil=True, inline='always')
-def playout_amaf(params, scratch):
-    return scratch.amaf if params.rave else scratch.amaf[:0]
-
-
-@njit(cache=True, nogil=True, inline='always')
 def observe(params, model, tree, depth, root_color, winner, scratch, rng):
     backup(tree.ti, tree.tf, scratch.path, depth, root_color, winner, params.rave,
-           scratch.amaf)
+           scratch.amaf, 1 - tree.tmeta[T_VLOSS])

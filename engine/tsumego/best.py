@@ -11,6 +11,10 @@ answering inside the problem's region.  On a 60-problem sample of the practice s
 fight, the solver and ``region=tree`` each left the solve rate within the noise of the
 sample (27 to 35 of 60 at 5,000 and 20,000 playouts); the solver stays because its proofs
 are what a ``proved`` row reports, ``region=tree`` stays out for want of a measured gain.
+The second round (three seeds at 5,000 playouts) found no option that beats it: the fight
+priors (``fight_prior``), self-ataris of up to three stones in the knowledge, an
+exploration term ``c=0.3``, ``expand_after=2`` and ``rave_k=100`` each solved fewer
+runs, so they stay out too.
 """
 
 NAME = "best"

@@ -9,9 +9,8 @@ Method (``tsumego_frame``):
    the problem's stones grown by ``margin`` points -- always grown to hold every problem
    stone and its four neighbours, and clipped to the board.  Nothing inside R changes.
 2. Attacker A: the side that must kill.  The problem's goal says it (``kill``: the side to
-   move; ``live``: its opponent); without one it is guessed as the colour whose stones lie
-   farther from the board's edges on average (the outside surrounds the group at stake).
-   D is the other colour.
+   move; ``live``: its opponent); without one it is guessed from the stones
+   (``stakes.stakes``: the colour that R's walls shut in defends).  D is the other colour.
 3. The outside of R is split by Chebyshev distance from R: up to depth ``t`` it is A's
    (its inner ring is the wall that closes R), beyond it D's.  Each part is one solid
    chain with two single-point holes whose on-board eight neighbours are all its own
@@ -40,6 +39,7 @@ from ..core.layout import BLACK, EMPTY, WHITE
 from ..game.state import opponent
 from ..game.go_state import GoState
 from ..game.rules import GoRules
+from .stakes import attacker_of, stakes
 
 MARGIN = 1          # empty points kept around the problem's stones when there is no VW
 HOLES = 2           # eyes per outside chain: two make it unconditionally alive
@@ -54,22 +54,6 @@ class Frame:
     attacker: int
     framed: bool            # False: no room for a frame, ``state`` is a copy of the problem
     komi: float             # the framed state's komi (black's view)
-
-
-def attacker_of(goal: str | None, to_play: int, board: np.ndarray) -> int:
-    """The killing side: from the goal of the side to move, else guessed from the stones."""
-    if goal == "kill":
-        return to_play
-    if goal == "live":
-        return opponent(to_play)
-    n = board.shape[0]
-    rows, cols = np.indices(board.shape)
-    edge = np.minimum(np.minimum(rows, cols), np.minimum(n - 1 - rows, n - 1 - cols))
-    depth = {c: edge[board == c].mean() if (board == c).any() else -1.0
-             for c in (BLACK, WHITE)}
-    if depth[BLACK] == depth[WHITE]:
-        return opponent(to_play)
-    return BLACK if depth[BLACK] > depth[WHITE] else WHITE
 
 
 def region_box(board: np.ndarray, region=None, margin: int = MARGIN) -> tuple[int, ...]:
@@ -192,7 +176,7 @@ def tsumego_frame(state: GoState, region=None, attacker: int | None = None,
     dist = _distance(n, box)
     r_points = _box_points(n, box)
     if attacker is None:
-        attacker = attacker_of(goal, state.to_play, board)
+        attacker = stakes(board, box, state.to_play, goal)[0]
     split = _split(n, dist)
     if split is None:
         copy = state.clone()

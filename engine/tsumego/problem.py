@@ -15,7 +15,9 @@ Formats read (``load_problems`` picks by the file's suffix):
   Without PL the colour of those first moves is the side to move.  ``VW`` on the root
   (when present and not empty) is the region of interest.  Our own collection adds
   ``DI[1..3]`` (difficulty) and ``TG[..][..]`` (themes; ``kill`` or ``live`` names the
-  goal of the side to move), described in ``problems/README.md``.  Go (GM[1]) and Gobang
+  goal of the side to move), described in ``problems/README.md``.  The whole tree of
+  variations is kept too (``Problem.lines``), for checking an engine's play line by line
+  (``sequence``).  Go (GM[1]) and Gobang
   (GM[4]) records; Gobang states have no setup, so its setup stones are placed as moves.
 * ``.tst`` -- a GNU Go regression script, read as GTP commands: ``loadsgf FILE [N]`` (the
   path relative to the script's folder, positioned before move N), ``boardsize``,
@@ -34,7 +36,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..game.coords import from_gtp, from_sgfmill, to_gtp
+from ..game.coords import PASS, from_gtp, from_sgfmill, to_gtp
 from ..core.layout import BLACK, WHITE
 from ..game.state import GameState, parse_color
 from ..game.go_state import GoState
@@ -74,6 +76,7 @@ class Problem:
     tags: tuple = ()
     expect_fail: bool = False    # .tst answers marked '*'
     kind: str = "sgf"            # "sgf" (composed problem) or "tst" (game position)
+    lines: tuple = ()            # the SGF's answer tree: (move, right, lines below) each
 
     @property
     def game(self) -> str:
@@ -227,7 +230,23 @@ def _problem_of(tree, label: str) -> Problem:
     difficulty, tags = _metadata(root)
     return Problem(name=Path(label).stem, source=label, state=state,
                    accept=frozenset(right), reject=frozenset(wrong - right),
-                   region=_region(node, size), difficulty=difficulty, tags=tags)
+                   region=_region(node, size), difficulty=difficulty, tags=tags,
+                   lines=_lines(node, size))
+
+
+def _lines(node, size: int) -> tuple:
+    """The variations below ``node`` as (move, right, lines below) each: ``right`` when a
+    comment of the variation's subtree says RIGHT (the convention of the first moves,
+    applied at every depth).  Nodes without a move end a line."""
+    out = []
+    for child in node:
+        colour, pt = child.get_move()
+        if colour is None:
+            continue
+        move = PASS if pt is None else from_sgfmill(pt, size)
+        right = any(_RIGHT.search(t) for t in _comments(child))
+        out.append((move, right, _lines(child, size)))
+    return tuple(out)
 
 
 # -- GNU Go regression scripts ---------------------------------------------------------------

@@ -18,8 +18,9 @@ and the playouts still play anywhere.  A restricted run keeps its unrestricted t
 seed, so the two differ by the mask alone.
 
 A back end that reads fights (``reads_fights``: UCT, LinUCT) also gets the problem's
-fight (``fight_target``): every defender stone of the problem, the side that must kill
-them being the frame's attacker (the goal's, else guessed).  Its simulations then end
+fight (``fight_target``): the defender's stones at stake and the side that must kill
+them, the frame's attacker (``stakes.stakes``: the goal's, else guessed from the stones;
+the target leaves out the defender's outside stones).  Its simulations then end
 where that fight is decided and, with ``solver=1``, it proves moves.
 
 What a row says about the answer besides the move: ``status`` -- ``proved`` when the
@@ -53,7 +54,8 @@ from ..search.tree import LOSS, WIN
 from ..match.gtp_client import GtpClient
 from ..search.registry import make
 from ..game.sgf import save_game
-from .frame import attacker_of, frame_problem, problem_region
+from .frame import frame_problem, problem_region, region_box
+from .stakes import stakes
 
 REQUIRED_COLUMNS = ("problem", "algo", "budget", "seed", "move", "correct", "seconds")
 # the configuration a row ran with, besides its job: the frame (1/0), the options every
@@ -62,8 +64,12 @@ REQUIRED_COLUMNS = ("problem", "algo", "budget", "seed", "move", "correct", "sec
 CONFIG_COLUMNS = ("frame", "options", "command", "version")
 # how the answer was reached (see the module docstring); empty for an external engine
 ANSWER_COLUMNS = ("status", "pv", "stable_at")
+# a whole-sequence run (``sequence``): ``sequence`` 1 (configuration: empty otherwise, as
+# in the files from before it existed), ``lines`` RIGHT/ALL lines of the answer tree
+SEQUENCE_COLUMNS = ("sequence", "lines")
 # restrict: 1 when restricted; a file of an older version holds a prefix of these
-COLUMNS = REQUIRED_COLUMNS + ("restrict",) + CONFIG_COLUMNS + ANSWER_COLUMNS
+COLUMNS = (REQUIRED_COLUMNS + ("restrict",) + CONFIG_COLUMNS + ANSWER_COLUMNS
+           + SEQUENCE_COLUMNS)
 CHECKPOINTS = 20
 GTP_TIMEOUT = 300.0   # seconds an external engine may take over one command
 SEARCH_OPTIONS = {"resign_threshold": "0"}   # a tsumego run must name a move
@@ -82,6 +88,7 @@ class Outcome:
     status: str = ""     # proved / refuted / ko / found; empty for an external engine
     pv: str = ""         # GTP vertices separated by spaces
     stable_at: int | None = None
+    lines: str = ""      # a whole-sequence run's RIGHT/ALL lines (``sequence``)
 
     def as_row(self) -> dict:
         return asdict(self)
@@ -117,13 +124,13 @@ def position(problem, use_frame: bool = True):
 
 
 def fight_target(problem) -> Target | None:
-    """The fight of a Go problem: every defender stone of the problem (not the frame's),
-    the attacker the frame's (``frame.attacker_of``); None for Gobang."""
+    """The fight of a Go problem: the defender's stones at stake (the problem's, not the
+    frame's) and the frame's attacker (``stakes.stakes``); None for Gobang."""
     if problem.game != "go":
         return None
-    attacker = attacker_of(problem.goal, problem.to_play, problem.state.board())
-    stones = tuple(p for p in problem.state.points()
-                   if problem.state.color_at(p) == 3 - attacker)
+    board = problem.state.board()
+    attacker, stones = stakes(board, region_box(board, problem.region), problem.to_play,
+                              problem.goal)
     return Target(stones, attacker) if stones else None
 
 

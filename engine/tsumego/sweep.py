@@ -7,8 +7,10 @@ results that survive interruption, concurrent runs and changed settings.
   seed 0, never restricted).
 * Configuration (``Settings.stamp``): every row also carries what its job ran with besides
   its coordinates -- the frame, the options every back end got, the external engine's
-  command line, the code version (``solve.CONFIG_COLUMNS``).  A row answers a job only
-  when all of it matches (``Settings.key``), so a sweep re-run with ``--no-frame``, other
+  command line, the code version (``solve.CONFIG_COLUMNS``), and whether it played the
+  answer tree out (``sequence``, at the end of the row with its ``lines``).  A row
+  answers a job only when all of it matches (``Settings.key``), so a sweep re-run with
+  ``--no-frame``, other
   options, another baseline level or other code runs its jobs anew: the rows of the other
   configuration stay in the file, are named in a message, and are never counted.
 * Results (``ResultsFile``): a CSV with ``solve.COLUMNS``, one whole line appended and
@@ -47,10 +49,12 @@ from ..match.gtp_client import kill_engines
 from ..results_store import (FolderLock, NotAResultsFile, append_line, code_version, first_of_each,
                              read_lines, repair, replace_text)
 from ..search.base import Budget
+from .sequence import solve_sequence
 from .solve import (COLUMNS, CONFIG_COLUMNS, GTP_TIMEOUT, REQUIRED_COLUMNS, gtp_name,
                     position, region_mask, searcher, solve, solve_gtp)
 
 GTP_COST = 20_000        # a GTP run's weight on the progress bar, in playouts
+SETTING_COLUMNS = CONFIG_COLUMNS + ("sequence",)   # a row's configuration (``stamp``)
 
 
 @dataclass(frozen=True)
@@ -73,7 +77,7 @@ def job_key(row: dict) -> tuple:
 
 def row_key(row: dict) -> tuple:
     """The job and the configuration of a row: what ``Settings.key`` of its job is."""
-    return job_key(row) + tuple(row[c] for c in CONFIG_COLUMNS)
+    return job_key(row) + tuple(row[c] for c in SETTING_COLUMNS)
 
 
 def options_text(options) -> str:
@@ -89,6 +93,7 @@ class Settings:
     gtp: str | None = None       # command line of an external engine
     gtp_timeout: float | None = GTP_TIMEOUT   # seconds per command of that engine
     version: str = field(default_factory=code_version)
+    sequence: bool = False       # play the answer tree out (``sequence``), our back ends
 
     def is_gtp(self, job: tuple) -> bool:
         """Whether a job (a ``Job.key``) is the external engine's."""
@@ -99,7 +104,8 @@ class Settings:
         gtp = self.is_gtp(job)
         return {"frame": "1" if self.use_frame else "0",
                 "options": "" if gtp else options_text(self.options),
-                "command": self.gtp if gtp else "", "version": self.version}
+                "command": self.gtp if gtp else "", "version": self.version,
+                "sequence": "1" if self.sequence and not gtp else ""}
 
     def key(self, job: Job) -> tuple:
         """The ``row_key`` of the row that answers ``job`` under these settings."""
@@ -236,8 +242,9 @@ def execute(prepared: dict, job: tuple, settings: Settings) -> dict:
     if settings.is_gtp(job):
         outcome = solve_gtp(problem, settings.gtp, state=state, timeout=settings.gtp_timeout)
     else:
-        outcome = solve(problem, algo, budget, seed, options=dict(settings.options),
-                        state=state, restrict=restrict, mask=mask)
+        run = solve_sequence if settings.sequence else solve
+        outcome = run(problem, algo, budget, seed, options=dict(settings.options),
+                      state=state, restrict=restrict, mask=mask)
     return {**outcome.as_row(), **settings.stamp(job)}
 
 
@@ -325,9 +332,9 @@ def _report_other_configurations(rows, jobs, settings: Settings, path, log):
     """Say how many rows answer these jobs under another configuration, and why."""
     stamps = {j.key: settings.stamp(j.key) for j in jobs}
     other = [r for r in rows if job_key(r) in stamps
-             and {c: r[c] for c in CONFIG_COLUMNS} != stamps[job_key(r)]]
+             and {c: r[c] for c in SETTING_COLUMNS} != stamps[job_key(r)]]
     if other:
-        differ = sorted({c for r in other for c in CONFIG_COLUMNS
+        differ = sorted({c for r in other for c in SETTING_COLUMNS
                          if r[c] != stamps[job_key(r)][c]})
         print(f"{path}: {len(other)} row(s) of these jobs ran with another "
               f"{'/'.join(differ)}; they are kept, not counted, and the jobs run again",
