@@ -11,6 +11,8 @@ __version__ = "0.15.0"
 
 # before any kernel is defined: numba must have somewhere to cache them
 from pathlib import Path as _Path   # noqa: E402
+from .numba_cache import stamp_kernels_with_the_package as _stamp   # noqa: E402
 from .numba_cache import use_writable_cache_dir as _use_writable_cache_dir   # noqa: E402
 
 _use_writable_cache_dir(_Path(__file__).parent)
+_stamp()

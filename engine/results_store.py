@@ -20,16 +20,15 @@ a full disk or a careless user leaves behind.
 """
 
 import fcntl
-import hashlib
 import json
 import os
 import socket
 import sys
 import time
-from functools import lru_cache
 from pathlib import Path
 
 from . import __version__
+from .source_digest import package_digest
 
 LOCK_NAME = ".lock"
 CORRUPT_SUFFIX = ".corrupt"
@@ -53,19 +52,10 @@ def write_error(path, exc: OSError) -> ResultsWriteError:
     return ResultsWriteError(f"cannot write {path}: {exc.strerror or exc}; {hint}")
 
 
-@lru_cache(maxsize=1)
 def code_version() -> str:
-    """``VERSION+DIGEST``: the package version and 12 hex digits over every source and data
-    file of the ``engine`` package (compiled caches left out), so any change of code that
-    could change a result changes it."""
-    root = Path(__file__).parent
-    digest = hashlib.sha256()
-    for path in sorted(root.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (
-                ".pyc", ".nbi", ".nbc"):
-            digest.update(str(path.relative_to(root)).encode() + b"\0")
-            digest.update(path.read_bytes() + b"\0")
-    return f"{__version__}+{digest.hexdigest()[:12]}"
+    """``VERSION+DIGEST``: the package version and the digest of every source and data file
+    of the ``engine`` package, so any change of code that could change a result changes it."""
+    return f"{__version__}+{package_digest()}"
 
 
 class FolderLock:

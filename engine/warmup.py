@@ -3,15 +3,15 @@ and saying so on stderr.
 
 numba compiles a kernel with its callees in one process, one kernel at a time (its
 compiler lock), and saves each to the on-disk cache, which is safe to share between
-processes.  The search kernels reach the playout through one dispatch
-(``engine.core.game.policy_playout_winner``), about half the compile time of a search and
-independent of the rest; so on an empty cache a worker process (``python -m
-engine.warmup``) compiles the playout for the session's exact argument types while this
-process compiles the rules and the search's other callees.  When the search's compile
-reaches the playout it waits for the worker and loads the playout from the cache: the
-playout dispatcher's ``compile`` is wrapped for the warm-up's duration, so a ``genmove``
-arriving early, whose search compiles on its own thread, waits alike instead of compiling
-the playout a second time.  A warm cache starts no worker: the playout's cache entry is
+processes.  On an empty cache a worker process (``python -m engine.warmup``) compiles, for
+the session's exact argument types, the kernels of the first search that are big and
+independent of the rest (``worker_jobs``: the Go priors or the Gobang VCF reading when the
+back end has them, and the playout, which the search kernels reach through
+``engine.core.game``), while this process compiles the rules and the search's other callees.  When this process reaches
+one of the worker's kernels it waits for the worker to report it done and loads it from
+the cache: each such dispatcher's ``compile`` is wrapped for the warm-up's duration, so a
+``genmove`` arriving early, whose search compiles on its own thread, waits alike instead of
+compiling it a second time.  A warm cache starts no worker: the playout's cache entry is
 looked up first.
 
 What a user sees: ``compiling ...`` on stderr when the cache is empty, a line per part
@@ -23,6 +23,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from contextlib import contextmanager
 from dataclasses import asdict
@@ -32,10 +33,14 @@ from numba import typeof
 
 from .core import game
 from .core.go_playout import LIGHT
+from .core.gobang_vcf import find_vcf
 from .core.layout import new_arrays, zobrist_table
+from .game import registry
+from .search.go_priors import apply_priors
 
 WORKER_TIMEOUT = 900.0   # seconds; a worker that takes longer is killed
 HEARTBEAT = 5.0          # seconds between two "still compiling" lines on stderr
+DONE = "compiled "       # the worker's stdout line after each kernel, then its name
 
 
 def playout_args(settings, searcher) -> tuple:
@@ -48,94 +53,150 @@ def playout_args(settings, searcher) -> tuple:
     uses_policy = hasattr(searcher.params, "playout")
     pat, par = searcher._playout_policy() if uses_policy else LIGHT
     s, meta = new_arrays(settings.size)
-    return (s, meta, zobrist_table(settings.size), searcher.rng.copy(), float(settings.komi),
-            np.zeros(s.shape[1], dtype=np.int8), pat, par)
+    return (registry.game(settings.game).kernels, s, meta, zobrist_table(settings.size),
+            searcher.rng.copy(), float(settings.komi), np.zeros(s.shape[1], dtype=np.int8),
+            pat, par)
 
 
-def playout_cached(args) -> bool:
-    """Whether the playout kernel for ``args``' types is in the on-disk cache: its key in
-    the cache's index, which is read without loading the kernel (the search loads it)."""
-    kernel = game.policy_playout_winner
-    sig = tuple(typeof(a) for a in args)
+def priors_args(settings, searcher) -> tuple | None:
+    """Arguments of the types the tree back ends pass ``go_priors.apply_priors`` (at the
+    root and from their ``grow``), or None when the session gives no priors."""
+    know = searcher._knowledge_arrays() if hasattr(searcher, "_knowledge_arrays") else None
+    if settings.game != "go" or know is None or know.prior.shape[0] == 0:
+        return None
+    s, meta = new_arrays(settings.size)
+    return (np.zeros((1, 1), dtype=np.int32), np.zeros((1, 1)), 0, s, meta, know.pat,
+            know.prior, float(searcher._kernel_params().sa_stones))
+
+
+def vcf_args(settings, searcher) -> tuple | None:
+    """Arguments of the types the root's VCF (``threats_first.vcf_line``) and the tree's
+    threat proofs (``solver.prove_by_threats``) pass ``gobang_vcf.find_vcf``, or None when
+    the session reads no VCF."""
+    threats = getattr(searcher, "threat_params", None)
+    proofs = getattr(searcher.params, "threat_nodes", 0) > 0
+    if settings.game != "gobang" or not (proofs or (threats is not None and threats.vcf)):
+        return None
+    s, meta = new_arrays(settings.size)
+    return (s, meta, 1, 1, 1, np.zeros(5, dtype=np.int32))
+
+
+def worker_jobs(settings, searcher) -> list[tuple[str, object, tuple]]:
+    """(name, kernel, arguments) the worker compiles, in the order the session's first
+    search reaches them: the Go priors or the Gobang VCF (called at the root before the
+    iterations), then the playout (reached while the iterations compile)."""
+    jobs = [(name, kernel, args) for name, kernel, args in (
+        ("priors", apply_priors, priors_args(settings, searcher)),
+        ("VCF reading", find_vcf, vcf_args(settings, searcher))) if args is not None]
+    return jobs + [("playouts", game.policy_playout_winner, playout_args(settings, searcher))]
+
+
+def _signature(args) -> tuple:
+    return tuple(typeof(a) for a in args)
+
+
+def cached(kernel, args) -> bool:
+    """Whether ``kernel`` for ``args``' types is in the on-disk cache: its key in the
+    cache's index, which is read without loading the kernel (the search loads it)."""
     try:   # numba's private cache interface: when it moves, compile as if cold
         cache = kernel._cache
-        key = cache._index_key(sig, kernel.targetctx.codegen())
+        key = cache._index_key(_signature(args), kernel.targetctx.codegen())
         return key in cache._cache_file._load_index()
     except Exception:
         return False
 
 
-def compile_playout(settings):
-    """The worker's part: one call of the playout kernel with the session's argument types
-    (it compiles and lands in the cache; the call plays one playout from an empty board)."""
+def compile_jobs(settings):
+    """The worker's part: compile each of ``worker_jobs`` for its argument types (numba
+    saves it to the cache), a line on stdout after each."""
     searcher, _ = settings.make_searcher()
-    args = playout_args(settings, searcher)
-    state = settings.new_state()
-    args[0][:, :] = state.s
-    args[1][:] = state.meta
-    game.policy_playout_winner(*args)
+    for name, kernel, args in worker_jobs(settings, searcher):
+        kernel.compile(_signature(args))
+        print(DONE + name, flush=True)
 
 
-def start_worker(settings) -> subprocess.Popen:
-    spec = json.dumps(asdict(settings))
-    return subprocess.Popen([sys.executable, "-m", "engine.warmup", spec],
-                            cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True)
+class Worker:
+    """The worker process and what it has reported done."""
+
+    def __init__(self, settings, names, start: float, log):
+        self.start, self.log = start, log
+        self.done = {name: threading.Event() for name in names}
+        self.output: list[str] = []
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "engine.warmup", json.dumps(asdict(settings))],
+            cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            text=True)
+        self.reader = threading.Thread(target=self._read, name="compile-worker",
+                                       daemon=True)
+        self.reader.start()
+
+    def _read(self):
+        for line in self.process.stdout:
+            name = line.strip()[len(DONE):] if line.startswith(DONE) else None
+            if name in self.done:
+                self.log(f"compiled the {name} in {time.monotonic() - self.start:.1f} s")
+                self.done[name].set()
+            else:
+                self.output.append(line.rstrip())
+        self.process.wait()
+        if self.process.returncode != 0:   # this process compiles what is left itself
+            self.log(f"compile worker failed: {self.output[-1:]}")
+        for event in self.done.values():
+            event.set()
+
+    def wait_for(self, name: str):
+        """Until the worker has compiled ``name`` (or ended), a line on the log every
+        ``HEARTBEAT`` seconds."""
+        while not self.done[name].wait(HEARTBEAT):
+            if time.monotonic() - self.start > WORKER_TIMEOUT:
+                self.process.kill()
+            self.log(f"compiling: waiting for the {name}, "
+                     f"{time.monotonic() - self.start:.0f} s")
+
+    def finish(self):
+        self.reader.join()
 
 
 @contextmanager
 def parallel_compile(settings, searcher, log):
     """Around the warm-up (the session's first position, its rules, its first search): on
-    an empty cache, a worker process compiles the playout meanwhile; the search's compile,
-    when it reaches the playout, waits for the worker and loads the playout from the cache
-    (whichever thread compiles the search: the playout dispatcher's ``compile`` is wrapped
-    meanwhile).  Progress goes to ``log``.  A warm cache starts nothing."""
-    if playout_cached(playout_args(settings, searcher)):
+    an empty cache, a worker process compiles ``worker_jobs`` meanwhile; this process, when
+    it reaches one of them (whichever thread compiles: each one's ``compile`` is wrapped
+    meanwhile), waits for the worker and loads it from the cache.  Progress goes to
+    ``log``.  A warm cache starts nothing."""
+    jobs = worker_jobs(settings, searcher)
+    if cached(*jobs[-1][1:]):   # the playout
         yield
         return
     start = time.monotonic()
+    names = [name for name, _, _ in jobs]
     log(f"compiling the {settings.game} kernels on an empty numba cache (first start "
-        f"only, about a minute on 2 cores): the playouts in a second process")
-    worker = start_worker(settings)
-    kernel = game.policy_playout_winner
-    original = kernel.compile
-    waited = []
-
-    def compile_after_worker(sig):
-        if not waited:
-            log(f"compiled the rules and the tree in {time.monotonic() - start:.1f} s; "
-                f"waiting for the playouts")
-            waited.append(_wait(worker, start, log))
-        return original(sig)
-
-    kernel.compile = compile_after_worker
+        f"only, about 15 s on 2 cores): the {' and '.join(names)} in a second process")
+    worker = Worker(settings, names, start, log)
+    for name, kernel, _ in jobs:
+        kernel.compile = _after(worker, name, kernel.compile, start, log)
     try:
         yield
     finally:
-        del kernel.compile
-        if not waited:
-            _wait(worker, start, log)
+        for _, kernel, _ in jobs:
+            del kernel.compile
+        worker.finish()
 
 
-def _wait(worker, start: float, log) -> str:
-    """Wait for the worker, a line on ``log`` every ``HEARTBEAT`` seconds."""
-    while True:
-        try:
-            err = worker.communicate(timeout=HEARTBEAT)[1]
-            break
-        except subprocess.TimeoutExpired:
-            if time.monotonic() - start > WORKER_TIMEOUT:
-                worker.kill()
-                err = "timed out"
-                break
-            log(f"compiling: the search waits for the playouts, "
-                f"{time.monotonic() - start:.0f} s")
-    if worker.returncode == 0:
-        log(f"compiled the playouts in {time.monotonic() - start:.1f} s")
-    else:   # the search compiles the playout itself
-        log(f"playout worker failed: {(err or '').strip().splitlines()[-1:]}")
-    return err
+def _after(worker, name, compile_kernel, start, log):
+    """``compile_kernel`` that first waits for the worker to have compiled ``name``."""
+    said = []
+
+    def compile_after_worker(sig):
+        if not worker.done[name].is_set():
+            if not said:   # once, though two threads (warm-up, an early genmove) may wait
+                said.append(name)
+                log(f"compiled the rest in {time.monotonic() - start:.1f} s so far; "
+                    f"waiting for the {name}")
+            worker.wait_for(name)
+        return compile_kernel(sig)
+    return compile_after_worker
 
 
 def _settings_from_json(text: str):
@@ -146,4 +207,4 @@ def _settings_from_json(text: str):
 
 
 if __name__ == "__main__":
-    compile_playout(_settings_from_json(sys.argv[1]))
+    compile_jobs(_settings_from_json(sys.argv[1]))

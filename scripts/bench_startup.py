@@ -13,6 +13,9 @@ subprocess whose ``NUMBA_CACHE_DIR`` is a new empty temporary directory:
   playouts   the playouts of move 1 and of move 2 (a move cut short by the deadline guard
              or by compiling shows here)
   ready      the warm-up's "kernels ready in" figure from stderr (all kernels compiled)
+  cpu        CPU seconds (user + system) of the engine and its compile worker together,
+             start to exit: the figure to compare on a loaded machine
+  load       the 1-minute load average when the run started
 
     python scripts/bench_startup.py                 # go 9x9, go 19x19, gobang 15x15
     python scripts/bench_startup.py --cases go:9 --json
@@ -30,6 +33,7 @@ import json
 import os
 import queue
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -57,6 +61,8 @@ def case_args(case: str) -> tuple[list[str], list[str]]:
 def run_engine(args: list[str], setup: list[str], cache_dir: str) -> dict:
     """One engine process: answers timed from its start."""
     env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir, PYTHONPATH=str(REPO))
+    load = os.getloadavg()[0]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.Popen([sys.executable, str(REPO / "gtp_main.py"), *args], cwd=REPO,
                             env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -98,6 +104,8 @@ def run_engine(args: list[str], setup: list[str], cache_dir: str) -> dict:
             proc.kill()
             proc.wait()
     time.sleep(0.1)   # the stderr reader drains the pipe
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)   # the worker was reaped by the engine
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     searches = [SEARCH_LOG.search(line) for line in stderr_lines]
     searches = [m for m in searches if m]
     ready = [READY_LOG.search(line) for line in stderr_lines]
@@ -106,6 +114,8 @@ def run_engine(args: list[str], setup: list[str], cache_dir: str) -> dict:
     row["playouts2"] = int(searches[1].group(1)) if len(searches) > 1 else None
     row["search"] = row["move1"] - float(searches[0].group(2)) if searches else None
     row["ready"] = ready[0] if ready else None
+    row["cpu"] = cpu
+    row["load"] = load
     row["stderr"] = [line.rstrip() for line in stderr_lines]
     return row
 
@@ -129,12 +139,14 @@ def _fmt(value, digits=2) -> str:
 
 
 def print_table(rows: list[dict]):
-    print("| case | cache | gtp s | search s | move 1 s | move 2 s | playouts 1 / 2 | ready s |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    print("| case | cache | gtp s | search s | move 1 s | move 2 s | playouts 1 / 2 | ready s "
+          "| cpu s | load |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in rows:
         print(f"| {r['case']} | {r['cache']} | {_fmt(r['gtp'])} | {_fmt(r['search'])} | "
               f"{_fmt(r['move1'])} | {_fmt(r['move2'])} | "
-              f"{_fmt(r['playouts1'])} / {_fmt(r['playouts2'])} | {_fmt(r['ready'], 1)} |")
+              f"{_fmt(r['playouts1'])} / {_fmt(r['playouts2'])} | {_fmt(r['ready'], 1)} | "
+              f"{_fmt(r['cpu'], 1)} | {_fmt(r['load'], 1)} |")
 
 
 # The child of ``--kernels``: the warm-up's rules and first search, in this one process (no

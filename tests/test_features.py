@@ -157,7 +157,8 @@ class DeltaChecker:
     """Plays moves on a position and checks that the child row merged from ``move_delta``
     equals the row computed from scratch after the move."""
 
-    def __init__(self, n):
+    def __init__(self, n, g=game.GO):
+        self.g = g
         self.n = n
         self.work = new_work(n)
         size = max_active(n)
@@ -170,8 +171,8 @@ class DeltaChecker:
 
     def check(self, s, meta, zob, move, color):
         m = board_row(s, meta, self.parent)
-        game.copy_state(s, meta, self.after_s, self.after_meta)
-        game.play(self.after_s, self.after_meta, zob, move, color)
+        game.copy_state(self.g, s, meta, self.after_s, self.after_meta)
+        game.play(self.g, self.after_s, self.after_meta, zob, move, color)
         move_delta(s, self.after_s, meta, move, self.added, self.removed, self.work,
                    self.counts)
         assert not self.work[self.work.shape[0] // 2:].any()  # marks cleared again
@@ -198,7 +199,7 @@ def test_child_rows_from_deltas_in_random_go_games(n):
             color = int(meta[M_TO_PLAY])
             move = go_playout.random_move(s, meta, rng, color)
             checker.check(s, meta, state.zob, move, color)
-            game.play(s, meta, state.zob, move, color)
+            game.play(game.GO, s, meta, state.zob, move, color)
         captures += int(meta[M_CAPS_B] + meta[M_CAPS_W])
     assert captures > 0  # the games did exercise captures
 
@@ -222,7 +223,7 @@ def test_child_row_of_a_multi_stone_suicide():
 
 def test_child_rows_from_deltas_in_random_gobang_games():
     n = 9
-    checker = DeltaChecker(n)
+    checker = DeltaChecker(n, game.GOBANG)
     state = GobangState(GobangRules(size=n))
     rng = make_rng(7)
     for _ in range(5):
@@ -232,7 +233,7 @@ def test_child_rows_from_deltas_in_random_gobang_games():
             color = int(meta[M_TO_PLAY])
             move = gobang_kernels.random_move(s, meta, rng, color)
             checker.check(s, meta, state.zob, move, color)
-            game.play(s, meta, state.zob, move, color)
+            game.play(game.GOBANG, s, meta, state.zob, move, color)
 
 
 def test_a_pass_changes_nothing():

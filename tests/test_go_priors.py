@@ -15,6 +15,7 @@ from engine.game.go_state import GoState
 from engine.game.rules import GobangRules, GoRules
 from engine.search import registry
 from engine.search.base import Budget
+from engine.core.game import GO
 from engine.search.go_priors import apply_priors
 from engine.search.tree import FIRST, MOVE, NCHILD, PRIOR_N, PRIOR_W, NodePool, expand
 
@@ -76,8 +77,8 @@ def test_priors_match_the_reference_features():
     for st, ref in random_positions(60, size=7, seed=21):
         pool = NodePool(10_000)
         cand = np.empty(st.s.shape[1] + 1, dtype=np.int32)
-        expand(pool.ti, pool.tf, pool.tmeta, 0, st.s, st.meta, np.array([5], np.uint64), cand,
-               np.zeros(0, dtype=np.uint8))
+        expand(pool.ti, pool.tf, pool.tmeta, 0, GO, st.s, st.meta, np.array([5], np.uint64),
+               cand, np.zeros(0, dtype=np.uint8))
         apply_priors(pool.ti, pool.tf, 0, st.s, st.meta, kn.patterns, kn.prior, sa_stones)
         last = int(st.meta[M_LAST])
         last_i = ref.index(last) if last >= 0 else None

@@ -2,6 +2,7 @@
 pointed at a temporary cache folder, with a warning."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -49,3 +50,49 @@ def test_a_read_only_install_with_a_read_only_home_imports_with_a_warning(tmp_pa
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
     assert "nakade: warning: neither the package folder nor" in done.stderr
+
+
+PROBE_CALLEE = "from numba import njit\n\n\n@njit(cache=True)\ndef value():\n    return {}\n"
+PROBE_CALLER = """from numba import njit
+
+from ._probe_callee import value
+
+
+@njit(cache=True)
+def outer():
+    return value() + 10
+"""
+PROBE_RUN = """from engine.core._probe_caller import outer
+print(outer(), outer.stats.cache_hits.most_common(1) != [])
+"""
+
+
+def test_a_kernel_is_recompiled_when_a_kernel_it_calls_in_another_module_changes(tmp_path):
+    """numba alone would load ``outer`` from its cache with the old ``value`` inlined."""
+    copy = tmp_path / "install"
+    shutil.copytree(ROOT / "engine", copy / "engine",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc"))
+    core = copy / "engine" / "core"
+    (core / "_probe_caller.py").write_text(PROBE_CALLER)
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["PYTHONPATH"] = str(copy)
+
+    def run() -> str:
+        done = subprocess.run([sys.executable, "-c", PROBE_RUN], capture_output=True,
+                              text=True, env=env, cwd=tmp_path, timeout=300)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.strip()
+
+    (core / "_probe_callee.py").write_text(PROBE_CALLEE.format(1))
+    assert run() == "11 False"      # compiled
+    assert run() == "11 True"       # loaded from the cache
+    (core / "_probe_callee.py").write_text(PROBE_CALLEE.format(2))
+    assert run() == "12 False"      # the caller's own file is unchanged, yet recompiled
+
+
+def test_the_front_ends_left_out_of_the_kernels_stamp_hold_no_kernel():
+    from engine.numba_cache import FRONT_ENDS
+    for name in FRONT_ENDS:
+        for path in (ROOT / "engine" / name).rglob("*.py"):
+            assert not re.search(r"^\s*(from numba|import numba|@njit)", path.read_text(),
+                                 re.MULTILINE), path

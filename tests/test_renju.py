@@ -467,7 +467,7 @@ def test_black_wins_with_exactly_five_white_with_an_overline():
 def test_tree_candidates_leave_out_forbidden_points():
     state, p, _, _ = renju_state(HAND[0][1])
     out = np.empty(state.s.shape[1] + 1, dtype=np.int32)
-    k = game.candidate_moves(state.s, state.meta, out)
+    k = game.candidate_moves(game.GOBANG, state.s, state.meta, out)
     offered = set(out[:k].tolist())
     assert p not in offered
     assert offered == set(state.legal_moves(BLACK).tolist())

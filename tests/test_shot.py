@@ -8,6 +8,7 @@ import math
 import numpy as np
 import pytest
 
+from engine.game import registry as game_registry
 from engine.game.coords import PASS, from_gtp
 from engine.core import game
 from engine.core.layout import BLACK, M_TO_PLAY, WHITE
@@ -40,7 +41,7 @@ class RefShot:
     ``engine.search.shot_kernels`` (leaves and terminal nodes, tie order, root choice)."""
 
     def __init__(self, state, seed):
-        self.zob, self.komi = state.zob, state.komi
+        self.g, self.zob, self.komi = game_registry.kernels(state), state.zob, state.komi
         self.rng = make_rng(seed)
         self.levels = min(shot.MAX_LEVELS, state.s.shape[1])
         self.root = RefNode(PASS)
@@ -49,7 +50,7 @@ class RefShot:
 
     def expand(self, node, s, meta, allow=None):
         cand = np.empty(s.shape[1] + 1, dtype=np.int32)
-        moves = [int(m) for m in cand[:game.candidate_moves(s, meta, cand)]]
+        moves = [int(m) for m in cand[:game.candidate_moves(self.g, s, meta, cand)]]
         if allow is not None:
             moves = [m for m in moves if m == PASS or allow[m]]
         for i in range(len(moves) - 1, 0, -1):
@@ -68,13 +69,14 @@ class RefShot:
 
     def child_position(self, s, meta, move):
         s2, m2 = s.copy(), meta.copy()
-        game.play(s2, m2, self.zob, move, m2[M_TO_PLAY])
+        game.play(self.g, s2, m2, self.zob, move, m2[M_TO_PLAY])
         return s2, m2
 
     def shot(self, node, s, meta, budget, depth=0):
         mover = 3 - int(meta[M_TO_PLAY])
-        if game.is_terminal(s, meta):
-            black = budget * self.black_reward(game.terminal_winner(s, meta, self.komi))
+        if game.is_terminal(self.g, s, meta):
+            black = budget * self.black_reward(game.terminal_winner(self.g, s, meta,
+                                                                    self.komi))
             self.record(node, mover, budget, black)
             return budget, black
         if budget == 1 or depth + 2 >= self.levels:
@@ -130,8 +132,8 @@ class RefShot:
         none = np.zeros(0, dtype=np.int8)
         for _ in range(budget):
             ps, pm = s.copy(), meta.copy()
-            black += self.black_reward(game.playout_winner(ps, pm, self.zob, self.rng,
-                                                           self.komi, none))
+            black += self.black_reward(game.playout_winner(self.g, ps, pm, self.zob,
+                                                           self.rng, self.komi, none))
         self.record(node, mover, budget, black)
         return budget, black
 

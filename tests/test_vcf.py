@@ -146,7 +146,7 @@ def test_black_may_not_win_through_a_double_four():
 
 def candidates(state):
     out = np.empty(state.s.shape[1] + 1, dtype=np.int32)
-    return set(out[:game.candidate_moves(state.s, state.meta, out)].tolist())
+    return set(out[:game.candidate_moves(game.GOBANG, state.s, state.meta, out)].tolist())
 
 
 def test_a_node_offers_only_the_win_or_the_block():
@@ -203,7 +203,8 @@ def leaf_after(state, move):
     """A pool whose root is ``state``, and the path to the child for ``move``."""
     pool = NodePool(10_000)
     cand = np.empty(state.s.shape[1] + 1, dtype=np.int32)
-    expand(pool.ti, pool.tf, pool.tmeta, 0, state.s, state.meta, make_rng(1), cand,
+    expand(pool.ti, pool.tf, pool.tmeta, 0, game.GOBANG, state.s, state.meta, make_rng(1),
+           cand,
            np.zeros(0, dtype=np.uint8))
     child = pool._child(0, move)
     after = state.clone()

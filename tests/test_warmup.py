@@ -9,8 +9,11 @@ from dataclasses import asdict
 import pytest
 
 from engine import warmup
+from engine.core import game
+from engine.core.gobang_vcf import find_vcf
 from engine.gtp import parse_settings
 from engine.search.base import Budget
+from engine.search.go_priors import apply_priors
 from gtp_process import GtpProcess
 
 STRONG = ["--set", "playout=heavy", "--set", "prior=1", "--set", "rave=1", "--set", "c=0"]
@@ -27,7 +30,40 @@ def test_the_worker_compiles_the_playout_the_search_uses(argv):
     settings, searcher = parse_settings(argv)
     state = settings.new_state()
     searcher.search(state, Budget(playouts=40))   # compiles (or loads) and saves it
-    assert warmup.playout_cached(warmup.playout_args(settings, searcher))
+    assert warmup.cached(game.policy_playout_winner, warmup.playout_args(settings, searcher))
+
+
+@pytest.mark.parametrize("argv", [
+    ["--size", "9"],
+    ["--size", "9", *STRONG],
+    ["--size", "9", "--algo", "linuct-rave"],
+])
+def test_the_worker_compiles_the_priors_the_search_uses(argv):
+    settings, searcher = parse_settings(argv)
+    priors = warmup.priors_args(settings, searcher)
+    assert priors is not None   # the strong preset's Go back ends give priors
+    searcher.search(settings.new_state(), Budget(playouts=40))
+    assert warmup.cached(apply_priors, priors)
+
+
+def test_the_worker_compiles_the_vcf_reading_the_search_uses():
+    settings, searcher = parse_settings(["--game", "gobang", "--size", "9"])
+    vcf = warmup.vcf_args(settings, searcher)
+    assert vcf is not None   # the strong preset reads VCFs at the root and in the tree
+    searcher.search(settings.new_state(), Budget(playouts=40))
+    assert warmup.cached(find_vcf, vcf)
+
+
+@pytest.mark.parametrize("argv, names", [
+    (["--size", "9"], ["priors", "playouts"]),
+    (["--size", "9", "--preset", "paper"], ["playouts"]),
+    (["--size", "9", "--algo", "shot"], ["playouts"]),
+    (["--game", "gobang", "--size", "9"], ["VCF reading", "playouts"]),
+    (["--game", "gobang", "--size", "9", "--preset", "paper"], ["playouts"]),
+])
+def test_the_worker_compiles_what_the_session_uses(argv, names):
+    settings, searcher = parse_settings(argv)
+    assert [name for name, _, _ in warmup.worker_jobs(settings, searcher)] == names
 
 
 def test_the_worker_gets_the_settings_unchanged():

@@ -40,7 +40,7 @@ turned off and on; ``child_row`` merges that delta into the parent's row.  The c
 proportional to the points that changed, not to the board.  From a compiled search:
 
     m = board_row(s, meta, row)                      # once per node
-    copy_state(s, meta, s2, meta2); play(s2, meta2, zob, move, color)   # engine.core.game
+    copy_state(g, s, meta, s2, meta2); play(g, s2, meta2, zob, move, color)   # core.game
     move_delta(s, s2, meta, move, added, removed, work, counts)
     m2 = child_row(row, 0, m, added, 0, counts[0], removed, 0, counts[1], child, 0)
 

@@ -78,7 +78,7 @@ def _uniform_move(s, meta, rng, color, sa_prob, sa_stones):
 @njit(cache=True)
 def random_move(s, meta, rng, color):
     """The light policy: a uniformly random legal non-eye-filling move, or PASS."""
-    return _uniform_move(s, meta, rng, color, 0.0, 0)
+    return _uniform_move(s, meta, rng, color, 0.0, 0.0)   # floats: the heavy call's types
 
 
 @njit(cache=True, inline='always')

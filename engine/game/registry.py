@@ -1,15 +1,17 @@
 """The games by name, and the one place where a game's name becomes rules and a position.
 
-``GAMES`` maps a name (``go``, ``gobang``) to its rules value type, its state class and the
-board a new session gets when none is asked for.  ``GameConfig`` is the flat description
-that command lines, GTP sessions and match set-ups share (game, size, komi, Gobang rule,
-superko); ``rules()`` and ``new_state()`` turn it into values.  Sessions
-(``engine.gtp.context.Settings``) and matches (``engine.match.referee.GameSetup``) extend
-it with what only they need.
+``GAMES`` maps a name (``go``, ``gobang``) to its rules value type, its state class, the
+board a new session gets when none is asked for and the marker that picks its compiled
+kernels (``engine.core.game``: a session compiles only its own game's).  ``GameConfig``
+is the flat description that command lines, GTP sessions and match set-ups share (game,
+size, komi, Gobang rule, superko); ``rules()`` and ``new_state()`` turn it into values.
+Sessions (``engine.gtp.context.Settings``) and matches (``engine.match.referee.GameSetup``)
+extend it with what only they need.
 """
 
 from dataclasses import dataclass
 
+from ..core.game import GO, GOBANG
 from .gobang_state import GobangState
 from .go_state import GoState
 from .rules import GobangRules, GoRules
@@ -22,10 +24,11 @@ class Game:
     rules: type            # the frozen dataclass of its rules
     state: type            # its GameState subclass
     default_size: int      # a new session's board when none is asked for
+    kernels: tuple         # the marker its compiled kernels take (``engine.core.game``)
 
 
-GAMES = {g.name: g for g in (Game("go", GoRules, GoState, 19),
-                             Game("gobang", GobangRules, GobangState, 15))}
+GAMES = {g.name: g for g in (Game("go", GoRules, GoState, 19, GO),
+                             Game("gobang", GobangRules, GobangState, 15, GOBANG))}
 
 
 def names() -> tuple[str, ...]:
@@ -46,6 +49,11 @@ def of_rules(rules) -> Game:
         if isinstance(rules, g.rules):
             return g
     raise TypeError(f"not the rules of a game: {rules!r}")
+
+
+def kernels(state) -> tuple:
+    """The marker that picks ``state``'s game in the compiled kernels."""
+    return of_rules(state.rules).kernels
 
 
 def new_state(rules) -> GameState:

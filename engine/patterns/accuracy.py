@@ -11,7 +11,7 @@ discounted by the refusal probability) and uniform.
 
 import numpy as np
 
-from ..core.game import candidate_moves
+from ..core.game import GO, candidate_moves
 from ..core.go_ladder import ladder_scratch
 from ..core.go_policy import (LADDER_NODES, P_ATARI, P_PATTERN, P_SELFATARI, SELFATARI_STONES,
                               atari_moves, playable)
@@ -74,7 +74,7 @@ def heavy_strengths(records, pat, par) -> np.ndarray:
         for state, move, i in replay(rec):
             if i < rec.n_random or move == PASS:
                 continue
-            k = candidate_moves(state.s, state.meta, cand) - 1
+            k = candidate_moves(GO, state.s, state.meta, cand) - 1
             if move in cand[:k]:
                 out.append(_heavy(state, cand, k, pat, par, buf))
     return np.concatenate(out) if out else np.zeros(0)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.game import candidate_moves
+from ..core.game import GO, candidate_moves
 from ..core.go_ladder import ladder_scratch
 from ..core.layout import PASS
 from ..core.move_features import N_GROUPS, candidate_features
@@ -47,7 +47,7 @@ def examples(records) -> Examples:
         for state, move, i in replay(rec):
             if i < rec.n_random or move == PASS:
                 continue
-            k = candidate_moves(state.s, state.meta, cand) - 1     # PASS is last
+            k = candidate_moves(GO, state.s, state.meta, cand) - 1     # PASS is last
             hit = np.flatnonzero(cand[:k] == move)
             if len(hit) == 0:
                 continue

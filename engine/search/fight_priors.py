@@ -24,6 +24,7 @@ import numpy as np
 from numba import njit
 
 from ..core.layout import BOARD, EMPTY, M_SIZE, NEXT, OFFBOARD, PASS, REP
+from .solver import fight_only
 from .tree import FIRST, MOVE, NCHILD, PRIOR_N, PRIOR_W
 
 EYE_MAX = 7     # the largest eye space read for a vital point (a rabbity six and one more)
@@ -182,3 +183,8 @@ def apply_fight_priors(ti, tf, node, s, meta, target, attacker, games, work):
         if add > 0:
             ti[PRIOR_N, i] += int(add)
             tf[PRIOR_W, i] += float(int(add))
+
+
+# ``fight_priors_at``: ``apply_fight_priors``' arguments; a whole game's search (``target``
+# None) compiles no fight priors
+fight_priors_at = fight_only(apply_fight_priors, None)

@@ -27,17 +27,17 @@ strength there.  PASS gets half.
 """
 
 import numpy as np
-
 from numba import njit
 
 from ..go_knowledge import (CAPTURE, CAPTURE_MANY, EMPTY_LOW, EMPTY_THIRD, ESCAPE, EVEN, NEAR1,
                             NEAR2, NEAR3, PATTERN, SELFATARI)
 from ..core.elo_policy import E_PRIOR_GAMES, ELO_LEN, move_gamma
+from ..core.game import GoGame, only_for
 from ..core.go_ladder import new_ladder
 from ..core.go_tactics import atari_liberty, first_touch, is_self_atari
 from ..core.move_features import G_ATARI, G_ESCAPE, N_GROUPS, tactical_features
-from ..core.layout import (BOARD, EMPTY, GAME_GO, LIBS, M_GAME, M_LAST, M_SIZE, M_TO_PLAY,
-                           OFFBOARD, PASS, REP, SIZE)
+from ..core.layout import (BOARD, EMPTY, LIBS, M_LAST, M_SIZE, M_TO_PLAY, OFFBOARD, PASS,
+                           REP, SIZE)
 from ..core.patterns3 import code
 from .tree import FIRST, MOVE, PRIOR_N, PRIOR_W, nchild
 
@@ -96,7 +96,7 @@ def _empty_around(s, w, n, x, y):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')   # tiny, called with constants: one compile each else
 def _add(ti, tf, i, prior, f):
     ti[PRIOR_N, i] += int(prior[2 * f])
     tf[PRIOR_W, i] += prior[2 * f + 1]
@@ -122,7 +122,7 @@ def apply_priors(ti, tf, node, s, meta, pat, prior, sa_stones):
         ti[PRIOR_N, i] = 0
         tf[PRIOR_W, i] = 0.0
         _add(ti, tf, i, prior, EVEN)
-        p = ti[MOVE, i]
+        p = np.int64(ti[MOVE, i])   # the playout policy's type: the tactics compile once
         if p == PASS:
             continue
         taken = _captured(s, w, p, color)
@@ -179,10 +179,14 @@ def _elo_priors(ti, tf, node, s, meta, par):
         tf[PRIOR_W, i] = games * (0.5 if p == PASS else gamma[j] / (gamma[j] + mean))
 
 
+# ``_go_priors(g, ...)``: ``apply_priors`` on Go, nothing on Gobang (never compiled there)
+_go_priors = only_for(GoGame, apply_priors, None)
+
+
 @njit(cache=True, nogil=True)
 def prime_children(tree, node, scratch, pos, know, sa_stones):
     """After a back end's ``grow`` expanded ``node`` (its position in ``scratch``): its
     children's priors, when the knowledge carries prior weights and the game is Go."""
-    if know.prior.shape[0] > 0 and pos.meta[M_GAME] == GAME_GO:
-        apply_priors(tree.ti, tree.tf, node, scratch.ss, scratch.smeta, know.pat, know.prior,
-                     sa_stones)
+    if know.prior.shape[0] > 0:
+        _go_priors(pos.game, tree.ti, tree.tf, node, scratch.ss, scratch.smeta, know.pat,
+                   know.prior, sa_stones)

@@ -92,6 +92,7 @@ import numpy as np
 from ..bandits.flinucb import GD_N
 from ..bandits.linucb import linucb_init
 from ..core import features
+from ..game import registry
 from ..core.go_policy import SELFATARI_STONES
 from ..core.layout import GAME_GO, M_GAME
 from . import linuct_kernels as lk
@@ -145,8 +146,8 @@ class FeatureNodePool(NodePool):
         out the deltas of the nodes tree reuse dropped."""
         if self.used == 1 + self.ti[NCHILD, 0] and (self.used == 1 or self.ti[FIRST, 0] == 1):
             self.dmeta[lk.D_USED] = 0
-            if self.used > 1 and not lk.attach_deltas(self.arrays(), 0, state.s, state.meta,
-                                                      state.zob, scratch):
+            if self.used > 1 and not lk.attach_deltas(self.arrays(), 0, registry.kernels(state),
+                                                      state.s, state.meta, state.zob, scratch):
                 raise MemoryError("the delta pool cannot hold the root's children")
         else:
             lk.compact_deltas(self.ti, self.tmeta, self.dpool, self.dmeta)

@@ -81,7 +81,7 @@ LinuctScratch = namedtuple("LinuctScratch", "ss smeta cs cmeta path rows row_len
 
 
 @njit(cache=True, nogil=True)
-def attach_deltas(tree, node, s, meta, zob, scratch):
+def attach_deltas(tree, node, g, s, meta, zob, scratch):
     """Store the delta of every child of ``node`` (position s, meta) in the tree's
     ``dpool``.  Returns False, with ``dpool`` as it was, when it lacks room.  Scratch:
     ``LinuctScratch``'s cs, cmeta, added, removed, work and counts."""
@@ -98,8 +98,8 @@ def attach_deltas(tree, node, s, meta, zob, scratch):
             counts[0] = 0
             counts[1] = 0
         else:
-            game.copy_state(s, meta, cs, cmeta)
-            game.play(cs, cmeta, zob, p, color)
+            game.copy_state(g, s, meta, cs, cmeta)
+            game.play(g, cs, cmeta, zob, p, color)
             move_delta(s, cs, meta, p, added, removed, work, counts)
         na = counts[0]
         nr = counts[1]
@@ -324,13 +324,13 @@ def exact_observe(model, rows, row_len, stride, depth, root_color, winner):
 
 
 @njit(cache=True, nogil=True)
-def expand_with_deltas(tree, node, s, meta, zob, rng, scratch):
+def expand_with_deltas(tree, node, g, s, meta, zob, rng, scratch):
     """``tree.expand`` (no root filter) plus the children's deltas; the expansion is undone
     when the delta pool lacks room.  Returns the number of children, or -1."""
     ti = tree.ti
-    k = expand(ti, tree.tf, tree.tmeta, node, s, meta, rng, scratch.cand,
+    k = expand(ti, tree.tf, tree.tmeta, node, g, s, meta, rng, scratch.cand,
                np.zeros(0, dtype=np.uint8))
-    if k > 0 and not attach_deltas(tree, node, s, meta, zob, scratch):
+    if k > 0 and not attach_deltas(tree, node, g, s, meta, zob, scratch):
         ti[NCHILD, node] = 0     # (also ends a thread's claim: ``tree_search.run``)
         # give the block back when it is still the last one (always, on one thread)
         atomic_cas(tree.tmeta, T_USED, ti[FIRST, node] + k, ti[FIRST, node])
@@ -371,7 +371,8 @@ def begin_descent(params, model, scratch):
 @njit(cache=True, nogil=True)
 def grow(params, tree, node, scratch, pos, know, rng):
     """Expand the leaf ``node`` with its children's deltas, and their priors if any."""
-    k = expand_with_deltas(tree, node, scratch.ss, scratch.smeta, pos.zob, rng, scratch)
+    k = expand_with_deltas(tree, node, pos.game, scratch.ss, scratch.smeta, pos.zob, rng,
+                           scratch)
     if k > 0:
         prime_children(tree, node, scratch, pos, know, params.sa_stones)
     return k

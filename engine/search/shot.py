@@ -132,7 +132,7 @@ class ShotSearcher(TreeSearcher):
                                                 shared)
                         shot_kernels.shot(*args)
 
-        live = not game.is_terminal(state.s, state.meta)
+        live = not game.is_terminal(pos.game, state.s, state.meta)
         while live:
             watch()
             if abort[0] != 0:
@@ -143,7 +143,8 @@ class ShotSearcher(TreeSearcher):
                                 progress is not None)
             if n <= 0 or sim >= max_sim:
                 break
-            game.copy_state(state.s, state.meta, scratch.stack_s[0], scratch.stack_meta[0])
+            game.copy_state(pos.game, state.s, state.meta, scratch.stack_s[0],
+                            scratch.stack_meta[0])
             _run_watched(call, (n,), watch, abort)
             if counters[shot_kernels.PLAYOUTS] == done:
                 break   # aborted before its first playout

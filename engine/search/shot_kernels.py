@@ -97,10 +97,11 @@ def _leaf(tree, node, depth, budget, scratch, pos, know, rng, amaf, abort, count
         else:
             ps = stack_s[depth + 1]
             pmeta = stack_meta[depth + 1]
-            game.copy_state(stack_s[depth], meta, ps, pmeta)
+            game.copy_state(pos.game, stack_s[depth], meta, ps, pmeta)
         start = pmeta[M_MOVES]
-        black += _black_reward(game.policy_playout_winner(ps, pmeta, pos.zob, rng, pos.komi,
-                                                          amaf, know.pat, know.policy))
+        black += _black_reward(game.policy_playout_winner(pos.game, ps, pmeta, pos.zob, rng,
+                                                          pos.komi, amaf, know.pat,
+                                                          know.policy))
         atomic_add(counters, SIM_MOVES, pmeta[M_MOVES] - start)
         used += 1
     atomic_add(counters, PLAYOUTS, used)
@@ -109,12 +110,12 @@ def _leaf(tree, node, depth, budget, scratch, pos, know, rng, amaf, abort, count
 
 
 @njit(cache=True, nogil=True)
-def _enter(ti, child, depth, stack_s, stack_meta, zob, counters):
+def _enter(ti, child, depth, g, stack_s, stack_meta, zob, counters):
     """Write the child's position to stack level depth + 1."""
-    game.copy_state(stack_s[depth], stack_meta[depth], stack_s[depth + 1],
+    game.copy_state(g, stack_s[depth], stack_meta[depth], stack_s[depth + 1],
                     stack_meta[depth + 1])
     meta = stack_meta[depth + 1]
-    game.play(stack_s[depth + 1], meta, zob, ti[MOVE, child], meta[M_TO_PLAY])
+    game.play(g, stack_s[depth + 1], meta, zob, ti[MOVE, child], meta[M_TO_PLAY])
     atomic_add(counters, SIM_MOVES, 1)
 
 
@@ -192,7 +193,7 @@ def shot(tree, pos, scratch, know, rng, node, budget, abort, counters, max_sim, 
     ti, tf, tmeta = tree.ti, tree.tf, tree.tmeta
     stack_s, stack_meta, order = scratch.stack_s, scratch.stack_meta, scratch.order
     frames, fblack, cand = scratch.frames, scratch.fblack, scratch.cand
-    zob, komi = pos.zob, pos.komi
+    g, zob, komi = pos.game, pos.zob, pos.komi
     no_amaf = np.zeros(0, dtype=np.int8)
     no_filter = np.zeros(0, dtype=np.uint8)
     levels = stack_s.shape[0]
@@ -224,15 +225,15 @@ def shot(tree, pos, scratch, know, rng, node, budget, abort, counters, max_sim, 
         child_budget = 0
         done = False
         if phase == P_START:
-            if game.is_terminal(s, meta):
-                black = bud * _black_reward(game.terminal_winner(s, meta, komi))
+            if game.is_terminal(g, s, meta):
+                black = bud * _black_reward(game.terminal_winner(g, s, meta, komi))
                 atomic_add(counters, PLAYOUTS, bud)
                 _record(ti, tf, node, mover, bud, black)
                 f[F_USED] = bud
                 fblack[depth] = black
                 done = True
             elif bud == 1 or depth + 2 >= levels or (
-                    nch == 0 and expand(ti, tf, tmeta, node, s, meta, rng, cand,
+                    nch == 0 and expand(ti, tf, tmeta, node, g, s, meta, rng, cand,
                                         no_filter) <= 0):
                 used, black = _leaf(tree, node, depth, bud, scratch, pos, know, rng,
                                     no_amaf, abort, counters, max_sim)
@@ -310,7 +311,7 @@ def shot(tree, pos, scratch, know, rng, node, budget, abort, counters, max_sim, 
                 f[F_NS] = (ns + 1) // 2
                 f[F_PHASE] = P_ROUND_START
         if child >= 0:
-            _enter(ti, child, depth, stack_s, stack_meta, zob, counters)
+            _enter(ti, child, depth, g, stack_s, stack_meta, zob, counters)
             depth += 1
             frames[depth, F_NODE] = child
             frames[depth, F_BUDGET] = child_budget
@@ -354,8 +355,8 @@ def run_tasks(tree, pos, scratch, know, rng, batch, abort, counters, max_sim):
         if i >= batch.meta[B_COUNT]:
             return
         child = batch.tasks[i, 0]
-        game.copy_state(pos.s, pos.meta, s0, m0)
-        game.play(s0, m0, pos.zob, ti[MOVE, child], m0[M_TO_PLAY])
+        game.copy_state(pos.game, pos.s, pos.meta, s0, m0)
+        game.play(pos.game, s0, m0, pos.zob, ti[MOVE, child], m0[M_TO_PLAY])
         atomic_add(counters, SIM_MOVES, 1)
         used, black = shot(tree, pos, scratch, know, rng, child, batch.tasks[i, 1], abort,
                            counters, max_sim, off)

@@ -36,13 +36,15 @@ side to move has no five of its own.
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from ..core.go_life import pass_alive
 from ..core.gobang_kernels import forbids
 from ..core.gobang_tactics import winning_points
 from ..core.gobang_vcf import find_vcf
-from ..core.layout import BOARD, GAME_GOBANG, M_GAME, M_N_EMPTY, M_SIZE
+from ..core.game import GobangGame, GoGame, only_for
+from ..core.layout import BOARD, M_N_EMPTY, M_SIZE
 from .tree import LOSS, PROVEN, WIN, settle
 
 # The most fours of a VCF line read at a leaf of the tree: its node limit (``threat_nodes``)
@@ -115,8 +117,9 @@ def prove_by_threats(ti, path, depth, mover, s, meta, max_nodes, line, scratch):
     its move made by ``mover``): prove it when the threats of the module docstring decide
     it, within ``max_nodes`` fours tried and ``(len(line) - 3) // 2`` fours a line, and
     settle its ancestors.  ``scratch``: int32 room for the empty points.  Returns the value
-    given (WIN or LOSS for ``mover``), 0 when it proves nothing; Go leaves are left alone."""
-    if meta[M_GAME] != GAME_GOBANG or meta[M_N_EMPTY] == 0:
+    given (WIN or LOSS for ``mover``), 0 when it proves nothing.  Gobang only (see
+    ``leaf_threat_proof``)."""
+    if meta[M_N_EMPTY] == 0:
         return 0
     to_move = 3 - mover
     move, _, _ = find_vcf(s, meta, to_move, (line.shape[0] - 3) // 2, max_nodes, line)
@@ -132,3 +135,53 @@ def prove_by_threats(ti, path, depth, mover, s, meta, max_nodes, line, scratch):
         _prove(ti, path, depth, WIN)
         return WIN
     return 0
+
+
+# ``leaf_threat_proof(g, ...)``: ``prove_by_threats``' arguments after the game's marker;
+# Go leaves are left alone (0), and a Go search never compiles the threat reading
+leaf_threat_proof = only_for(GobangGame, prove_by_threats, 0)
+
+
+def fight_only(kernel, otherwise):
+    """For compiled code: ``f(*args)`` is ``kernel(*args)``, or the constant ``otherwise``
+    where an argument is None -- ``Position.target`` of a whole game, whose search then
+    never compiles ``kernel``."""
+    def stub(*args):
+        raise NotImplementedError   # compiled code only
+
+    @overload(stub)
+    def pick(*args):
+        if any(isinstance(a, types.NoneType) for a in args):
+            return lambda *args: otherwise
+        return lambda *args: kernel(*args)
+
+    return stub
+
+
+def has_fight(target):
+    raise NotImplementedError   # compiled code only: the overloads below
+
+
+def fight_winner_at(g, s, meta, target, attacker):
+    raise NotImplementedError
+
+
+@overload(has_fight)
+def _has_fight(target):
+    """Whether a search reads a fight: ``target`` None (a whole game) compiles no fight."""
+    if isinstance(target, types.NoneType):
+        return lambda target: False
+    return lambda target: target.shape[0] > 0
+
+
+@overload(fight_winner_at)
+def _fight_winner_at(g, s, meta, target, attacker):
+    """``fight_winner`` after the game's marker: the fights are Go's, and a search of a
+    whole game (``target`` None) or of Gobang never compiles the reading."""
+    if g.instance_class is GoGame and not isinstance(target, types.NoneType):
+        return (lambda g, s, meta, target, attacker:
+                fight_winner(s, meta, target, attacker))
+    return lambda g, s, meta, target, attacker: 0
+
+# ``fight_result_at(s, target, attacker)``: ``fight_result``, nothing compiled for a whole game
+fight_result_at = fight_only(fight_result, 0)

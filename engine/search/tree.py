@@ -31,6 +31,7 @@ import time
 import numpy as np
 from numba import njit
 
+from ..game import registry
 from ..game.coords import PASS
 from .. import go_knowledge
 from ..patterns import weights as pattern_weights
@@ -96,8 +97,9 @@ def clear_pool(ti, tf, tmeta):
 
 
 @njit(cache=True, nogil=True)
-def expand(ti, tf, tmeta, node, s, meta, rng, cand, allow):
-    """Give ``node`` (whose position is s, meta) one child per candidate move, shuffled.
+def expand(ti, tf, tmeta, node, g, s, meta, rng, cand, allow):
+    """Give ``node`` (whose position is s, meta in the game of marker ``g``) one child per
+    candidate move, shuffled.
     ``allow``: uint8[P] mask of the board points allowed (PASS always is), or empty for no
     filter.  Returns the number of children, or -1 when the pool may lack room for them
     (the node stays a leaf).
@@ -108,7 +110,7 @@ def expand(ti, tf, tmeta, node, s, meta, rng, cand, allow):
     ``nchild``), for the claimer to publish once the back end's hooks have finished them."""
     if tmeta[T_USED] + meta[M_N_EMPTY] + 1 > ti.shape[1]:
         return -1   # the most children a node can have (every empty point and a pass)
-    k = game.candidate_moves(s, meta, cand)
+    k = game.candidate_moves(g, s, meta, cand)
     if allow.shape[0] > 0:
         j = 0
         for i in range(k):
@@ -251,14 +253,15 @@ class NodePool:
         if not kept:
             clear_pool(self.ti, self.tf, self.tmeta)
         self.key = key
-        if not game.is_terminal(state.s, state.meta):
+        g = registry.kernels(state)
+        if not game.is_terminal(g, state.s, state.meta):
             if self.ti[NCHILD, 0] == 0:
-                if expand(self.ti, self.tf, self.tmeta, 0, state.s, state.meta, rng, cand,
+                if expand(self.ti, self.tf, self.tmeta, 0, g, state.s, state.meta, rng, cand,
                           allow) < 0:   # a kept tree that fills the pool: start afresh
                     clear_pool(self.ti, self.tf, self.tmeta)
                     kept = False
-                    expand(self.ti, self.tf, self.tmeta, 0, state.s, state.meta, rng, cand,
-                           allow)
+                    expand(self.ti, self.tf, self.tmeta, 0, g, state.s, state.meta, rng,
+                           cand, allow)
             else:
                 restrict_children(self.ti, self.tf, 0, allow)
                 # the root's proof rests on its children, some of which may be gone
@@ -286,7 +289,7 @@ class NodePool:
         self.tmeta[T_USED] = m
         self.tmeta[T_CHOICE] = -1
         s, meta = state.s.copy(), state.meta.copy()
-        game.play(s, meta, state.zob, move, color)
+        game.play(registry.kernels(state), s, meta, state.zob, move, color)
         self.key = position_key(s, meta, state.komi)
 
     def _child(self, node: int, move: int) -> int:
@@ -440,7 +443,7 @@ class TreeSearcher:
         done = sim = 0
         chunk = first_chunk
         last_report = t0
-        live = not game.is_terminal(state.s, state.meta)
+        live = not game.is_terminal(registry.kernels(state), state.s, state.meta)
         while live and done < max_playouts and sim < max_sim:
             if stop is not None and stop.is_set():
                 break

@@ -29,9 +29,10 @@ from numba.extending import overload
 
 from ..core import game
 from ..core.atomics import atomic_add, atomic_cas, atomic_load
-from ..core.layout import GAME_GOBANG, M_GAME, M_KO, M_MOVES, M_TO_PLAY
+from ..core.layout import M_KO, M_MOVES, M_TO_PLAY
 from . import linuct_kernels, uct_kernels
-from .solver import fight_result, fight_winner, prove_by_threats, prove_leaf
+from .solver import (fight_result_at, fight_winner_at, has_fight, leaf_threat_proof,
+                     prove_leaf)
 from .tree import CLAIMED, MOVE, NCHILD, PROVEN, T_LEFT, T_SIM, T_VLOSS, VISITS, WIN
 
 _POLICIES = {uct_kernels.UctParams: uct_kernels, linuct_kernels.LinuctParams: linuct_kernels}
@@ -149,27 +150,28 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
     smeta = scratch.smeta
     path = scratch.path
     zob = pos.zob
+    g = pos.game
     root_color = pos.meta[M_TO_PLAY]
     max_depth = path.shape[0] - 1
     amaf = scratch.amaf     # the playouts' AMAF record (empty: none)
     begin(params, model, pos, scratch)
     done = 0
     sim = 0
-    fight = pos.target.shape[0] > 0
-    threats = params.solver and params.threat_nodes > 0 and pos.meta[M_GAME] == GAME_GOBANG
+    fight = has_fight(pos.target)
+    threats = params.solver and params.threat_nodes > 0
     while done < count and sim < max_sim and ti[PROVEN, 0] == 0:   # 0 unless the solver settled it
         if shared and (atomic_add(tmeta, T_LEFT, -1) <= 0
                        or atomic_load(tmeta, T_SIM) >= max_sim):
             break
         sim0 = sim
-        game.copy_state(pos.s, pos.meta, ss, smeta)
+        game.copy_state(g, pos.s, pos.meta, ss, smeta)
         begin_descent(params, model, scratch)
         node = 0
         depth = 0
         path[0] = 0
         arrived = _arrive(ti, 0, vloss)
         ko_line = False     # a ko capture on the way: the leaf is not proven
-        while depth < max_depth and not game.is_terminal(ss, smeta):
+        while depth < max_depth and not game.is_terminal(g, ss, smeta):
             nch = atomic_load(ti, (NCHILD, node))   # before its children's fields
             if nch <= 0:
                 if nch < 0:
@@ -188,7 +190,7 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
                     break
             node = choose(params, model, tree, node, depth, scratch)
             arrived = _arrive(ti, node, vloss)
-            game.play(ss, smeta, zob, ti[MOVE, node], smeta[M_TO_PLAY])
+            game.play(g, ss, smeta, zob, ti[MOVE, node], smeta[M_TO_PLAY])
             depth += 1
             path[depth] = node
             ko_line = ko_line or (fight and smeta[M_KO] >= 0)
@@ -198,32 +200,33 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
         proof = params.solver and depth > 0 and not ko_line
         if depth > 0 and ti[PROVEN, node] != 0 and ti[NCHILD, node] == 0:
             winner = mover if ti[PROVEN, node] == WIN else 3 - mover
-        elif game.is_terminal(ss, smeta):
+        elif game.is_terminal(g, ss, smeta):
             if fight:
-                winner = fight_result(ss, pos.target, pos.attacker)
+                winner = fight_result_at(ss, pos.target, pos.attacker)
             else:
-                winner = game.terminal_winner(ss, smeta, pos.komi)
+                winner = game.terminal_winner(g, ss, smeta, pos.komi)
             if proof:
                 prove_leaf(ti, path, depth, mover, winner)
         else:
-            winner = fight_winner(ss, smeta, pos.target, pos.attacker) if fight else 0
+            winner = fight_winner_at(g, ss, smeta, pos.target, pos.attacker) if fight else 0
             if winner != 0:
                 if proof:
                     prove_leaf(ti, path, depth, mover, winner)
             elif proof and threats and arrived == 0:
                 # a leaf's threats are read once, at its first visit: the reading is the
                 # same at every visit, and a leaf it leaves open gets its playouts
-                value = prove_by_threats(ti, path, depth, mover, ss, smeta, params.threat_nodes,
-                                         scratch.vcf_line, scratch.points)
+                value = leaf_threat_proof(g, ti, path, depth, mover, ss, smeta,
+                                          params.threat_nodes, scratch.vcf_line,
+                                          scratch.points)
                 if value != 0:
                     winner = mover if value == WIN else 3 - mover
             if winner == 0:
                 start = smeta[M_MOVES]
-                winner = game.policy_playout_winner(ss, smeta, zob, rng, pos.komi, amaf,
+                winner = game.policy_playout_winner(g, ss, smeta, zob, rng, pos.komi, amaf,
                                                     know.pat, know.policy)
                 sim += smeta[M_MOVES] - start
                 if fight:
-                    winner = fight_result(ss, pos.target, pos.attacker)
+                    winner = fight_result_at(ss, pos.target, pos.attacker)
         observe(params, model, tree, depth, root_color, winner, scratch, rng)
         if shared:
             atomic_add(tmeta, T_SIM, sim - sim0)

@@ -97,8 +97,9 @@ class UctSearcher(TreeSearcher):
             # the root was expanded by ``_prepare``; its priors are set anew each search
             apply_priors(pool.ti, pool.tf, 0, state.s, state.meta, know.pat, know.prior,
                          params.sa_stones)
-            apply_fight_priors(pool.ti, pool.tf, 0, state.s, state.meta, pos.target,
-                               pos.attacker, params.fight_prior, scratches[0].fight_work)
+            if pos.target is not None:
+                apply_fight_priors(pool.ti, pool.tf, 0, state.s, state.meta, pos.target,
+                                   pos.attacker, params.fight_prior, scratches[0].fight_work)
         tree = pool.arrays()
         with parallel.search_threads(pool.tmeta, n) as executor:
             run_chunk = parallel.chunk_runner(tree, pos, scratches, [None] * n, know, params,

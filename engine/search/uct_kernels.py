@@ -29,7 +29,7 @@ import numpy as np
 from numba import njit
 
 from ..core.layout import PASS
-from .fight_priors import apply_fight_priors
+from .fight_priors import fight_priors_at
 from .go_priors import prime_children
 from .tree import (AMAF_N, AMAF_W, FIRST, LOSS, MOVE, NCHILD, PRIOR_N, PRIOR_W, PROVEN,
                    T_VLOSS, VISITS, WIN, WINS, expand, record)
@@ -121,12 +121,12 @@ def begin_descent(params, model, scratch):
 def grow(params, tree, node, scratch, pos, know, rng):
     """Expand the leaf ``node`` (position in scratch) into the moves ``pos.allow`` keeps,
     giving Go children their priors (a tsumego's fight priors too)."""
-    k = expand(tree.ti, tree.tf, tree.tmeta, node, scratch.ss, scratch.smeta, rng,
+    k = expand(tree.ti, tree.tf, tree.tmeta, node, pos.game, scratch.ss, scratch.smeta, rng,
                scratch.cand, pos.allow)
     if k > 0:
         prime_children(tree, node, scratch, pos, know, params.sa_stones)
-        apply_fight_priors(tree.ti, tree.tf, node, scratch.ss, scratch.smeta, pos.target,
-                           pos.attacker, params.fight_prior, scratch.fight_work)
+        fight_priors_at(tree.ti, tree.tf, node, scratch.ss, scratch.smeta, pos.target,
+                        pos.attacker, params.fight_prior, scratch.fight_work)
     return k
 
 
