@@ -73,6 +73,16 @@ def mark_vital(s, w, target, attacker, vital, region, stack):
             _mark_most_central(board, w, region, label, start, vital, stack)
 
 
+@njit(cache=True, nogil=True, inline='always')
+def _degree(region, label, p, w):
+    """How many of ``p``'s neighbours lie in the eye space ``label``."""
+    d = 0
+    for q in (p - 1, p + 1, p - w, p + w):
+        if region[q] == label:
+            d += 1
+    return d
+
+
 @njit(cache=True, nogil=True)
 def _mark_most_central(board, w, region, label, start, vital, stack):
     """Mark the empty points of eye space ``label`` (found from ``start``) that have the
@@ -96,26 +106,13 @@ def _mark_most_central(board, w, region, label, start, vital, stack):
                     seen_to = n
     best = 1
     for k in range(n):
-        p = stack[k]
-        if board[p] != EMPTY:
-            continue
-        d = 0
-        for q in (p - 1, p + 1, p - w, p + w):
-            if region[q] == label:
-                d += 1
-        best = max(best, d)
+        if board[stack[k]] == EMPTY:
+            best = max(best, _degree(region, label, stack[k], w))
     if best < 2:
         return
     for k in range(n):
-        p = stack[k]
-        if board[p] != EMPTY:
-            continue
-        d = 0
-        for q in (p - 1, p + 1, p - w, p + w):
-            if region[q] == label:
-                d += 1
-        if d == best:
-            vital[p] = 1
+        if board[stack[k]] == EMPTY and _degree(region, label, stack[k], w) == best:
+            vital[stack[k]] = 1
 
 
 @njit(cache=True, nogil=True)
