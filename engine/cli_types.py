@@ -81,3 +81,15 @@ def _int(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not an integer: {text}") from None
+
+
+def threads_option(parser: argparse.ArgumentParser, algo: str, threads) -> list:
+    """``--threads N`` as the option pair it stands for (none when not given), or the
+    parser's error when the back end ``algo`` has no threads."""
+    if threads is None:
+        return []
+    try:
+        registry.require_option(algo, "threads")
+    except ValueError as exc:
+        parser.error(f"--threads: {exc}")
+    return [("threads", str(threads))]

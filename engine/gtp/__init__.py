@@ -26,7 +26,7 @@ import threading
 import time
 
 from .. import NAME, __version__, warmup
-from ..cli_types import finite, key_value, positive_float, positive_int, seed
+from ..cli_types import finite, key_value, positive_float, positive_int, seed, threads_option
 from ..game.registry import game
 from ..game.rules import GOBANG_VARIANTS
 from ..scoring import ownership
@@ -103,12 +103,7 @@ def parse_settings(argv=None) -> tuple[Settings, object]:
     options = list(a.set)
     if a.resign_threshold is not None:
         options.append(("resign_threshold", str(a.resign_threshold)))
-    if a.threads is not None:
-        try:
-            registry.require_option(a.algo, "threads")
-        except ValueError as exc:
-            ap.error(f"--threads: {exc}")
-        options.append(("threads", str(a.threads)))
+    options += threads_option(ap, a.algo, a.threads)
     size = game(a.game).default_size if a.size is None else a.size
     settings = Settings(game=a.game, size=size, komi=a.komi, rule=a.rule, superko=a.superko,
                         algo=a.algo, seed=a.seed, playouts=a.playouts, seconds=a.time,

@@ -28,7 +28,7 @@ import time
 from .. import NAME, __version__
 from ..game.gobang_state import GobangState
 from ..game.rules import GobangRules
-from ..cli_types import key_value, positive_int, seconds, seed
+from ..cli_types import key_value, positive_int, seconds, seed, threads_option
 from ..search import presets, registry
 from ..search.base import Budget
 from .brain import Brain, BrainSettings
@@ -69,12 +69,7 @@ def parse_settings(argv=None) -> tuple[BrainSettings, object]:
     ap = argument_parser()
     a = ap.parse_args(argv)
     options = list(a.set)
-    if a.threads is not None:
-        try:
-            registry.require_option(a.algo, "threads")
-        except ValueError as exc:
-            ap.error(f"--threads: {exc}")
-        options.append(("threads", str(a.threads)))
+    options += threads_option(ap, a.algo, a.threads)
     settings = BrainSettings(algo=a.algo, seed=a.seed, options=tuple(options),
                              playouts=a.playouts, seconds=a.time, preset=a.preset)
     try:
