@@ -23,7 +23,7 @@ def option(default, lo=None, hi=None, choices=None):
 class CommonOptions:
     """``seed``: every random choice of the search flows from it (setting it restarts the
     generator and drops the tree).  ``resign_threshold``: resign when the best win rate is
-    below it (0 = never).  ``max_nodes``: the node pool's capacity (about 52 bytes a node);
+    below it (0 = never).  ``max_nodes``: the node pool's capacity (about 64 bytes a node);
     a full pool stops the tree growing, not the search."""
     seed: int = option(0, 0, 2**63 - 1)
     resign_threshold: float = option(0.1, 0.0, 0.5)

@@ -17,7 +17,9 @@ moved last, so every child's mean is from the view of the side to move at its pa
 ``AMAF_N``/``AMAF_W`` are the all-moves-as-first statistics of RAVE; ``SPENT`` is SHOT's
 ``budget_used_before``; ``PRIOR_N``/``PRIOR_W`` are virtual games and wins a node starts
 with (``engine.search.go_priors``), kept apart from the real ones; ``PROVEN`` is the
-node's game-theoretic value when the solver has proven one (``engine.search.solver``).
+node's game-theoretic value when the solver has proven one (``engine.search.solver``);
+``MINIMAX`` its value with the best reply's backed up (``engine.search.minimax``, UCT's
+``minimax`` option; untouched otherwise).
 
 When the pool is full nothing new is allocated: expansion reports no room and the caller
 keeps searching from the existing leaves.  Tree reuse (``NodePool.follow``) moves the
@@ -49,8 +51,8 @@ FIRST, NCHILD, MOVE, VISITS, AMAF_N, SPENT, PRIOR_N, PROVEN = range(8)
 TI_ROWS = 8
 CLAIMED = -1               # NCHILD of a leaf a thread is expanding (``expand``)
 WIN, LOSS = 1, -1          # PROVEN values (``engine.search.solver``); 0: not proven
-WINS, AMAF_W, PRIOR_W = range(3)
-TF_ROWS = 3
+WINS, AMAF_W, PRIOR_W, MINIMAX = range(4)
+TF_ROWS = 4
 # tmeta: nodes in use, SHOT's choice; and for a search on several threads
 # (``engine.search.parallel``): the virtual loss a descent adds (0 with one thread), the
 # iterations of the current chunk not yet handed out, the moves simulated in it, and the
@@ -85,6 +87,7 @@ def _init_node(ti, tf, i, move):
     tf[WINS, i] = 0.0
     tf[AMAF_W, i] = 0.0
     tf[PRIOR_W, i] = 0.0
+    tf[MINIMAX, i] = 0.0
 
 
 @njit(cache=True, nogil=True)

@@ -27,6 +27,10 @@ Options (``UctOptions``, plus the common ones):
   fight_prior   virtual games (all won) for a fight's vital points, half as many for the
                 liberties of its weakest target chain (``fight_priors``); 0, the
                 default: none
+  minimax       the weight in [0, 1] of a node's best reply in its value, which selection
+                reads in place of the mean (``minimax``: refutations reach the root
+                sooner); 0, the default: plain means
+  minimax_visits  the visits a reply needs before its value counts there (default 20)
   playout, knowledge   the playout policy (``options.PlayoutOptions``)
   threads       search threads sharing the tree (``parallel``: virtual loss, lock-free
                 updates); 1, the default, keeps a search repeatable bit for bit
@@ -65,6 +69,8 @@ class UctOptions(PlayoutOptions):
     region: str = option("root", choices=("root", "tree"))
     fight: bool = option(True)
     fight_prior: float = option(0.0, 0.0, 1000.0)
+    minimax: float = option(0.0, 0.0, 1.0)
+    minimax_visits: int = option(20, 1, 1_000_000)
     threads: int = threads_option()
 
 
@@ -80,7 +86,9 @@ class UctSearcher(TreeSearcher):
                                      rave=bool(p.rave), rave_k=float(p.rave_k),
                                      sa_stones=float(sa_stones), solver=bool(p.solver),
                                      threat_nodes=int(p.threat_nodes),
-                                     fight_prior=float(p.fight_prior) if p.fight else 0.0)
+                                     fight_prior=float(p.fight_prior) if p.fight else 0.0,
+                                     minimax=float(p.minimax),
+                                     minimax_visits=int(p.minimax_visits))
 
     def search(self, state, budget, stop=None, progress=None, allowed=None, target=None):
         t0 = time.perf_counter()

@@ -17,6 +17,9 @@ losses are skipped, and a simulation that ends inside the tree proves its leaf.
 Priors: a child's virtual games count in n and its virtual wins in q (n = visits +
 PRIOR_N), for the mean, RAVE's beta and the exploration term alike; the parent's ln N
 counts real visits.
+Minimax (``minimax`` > 0, ``engine.search.minimax``): a visited child's q is its value
+with its best reply's backed up instead of its mean; the backup recomputes those values
+along the path.
 
 AMAF backup: walking up from the leaf, each node's children whose point was first played
 by the side to move at that node, in the rest of the simulation (tree moves below the node
@@ -31,15 +34,18 @@ from numba import njit
 from ..core.layout import PASS
 from .fight_priors import fight_priors_at
 from .go_priors import prime_children
-from .tree import (AMAF_N, AMAF_W, FIRST, LOSS, MOVE, NCHILD, PRIOR_N, PRIOR_W, PROVEN,
-                   T_VLOSS, VISITS, WIN, WINS, expand, record)
+from . import minimax as mm
+from .tree import (AMAF_N, AMAF_W, FIRST, LOSS, MINIMAX, MOVE, NCHILD, PRIOR_N, PRIOR_W,
+                   PROVEN, T_VLOSS, VISITS, WIN, WINS, expand, record)
 
 # c: UCB1's exploration constant; expand_after: visits before a leaf grows; rave, rave_k:
 # the AMAF mix and its k; sa_stones: the self-atari size the priors penalise; solver:
 # MCTS-Solver on; threat_nodes: with the solver, the fours a Gobang leaf's threat proof may
-# try (``solver.prove_by_threats``; 0: none)
-UctParams = namedtuple("UctParams",
-                       "c expand_after rave rave_k sa_stones solver threat_nodes fight_prior")
+# try (``solver.prove_by_threats``; 0: none); fight_prior: ``fight_priors``' weight;
+# minimax, minimax_visits: the best reply's weight in a node's value and the visits a
+# reply needs to count (``engine.search.minimax``; weight 0: plain means)
+UctParams = namedtuple("UctParams", "c expand_after rave rave_k sa_stones solver "
+                                    "threat_nodes fight_prior minimax minimax_visits")
 
 # Work arrays of one search: the simulated position (ss, smeta), amaf int8[P] (the colour
 # first to play each point in a simulation; empty without RAVE, and the playouts then keep
@@ -50,7 +56,7 @@ UctScratch = namedtuple("UctScratch", "ss smeta amaf path cand vcf_line points f
 
 
 @njit(cache=True, nogil=True)
-def select_child(ti, tf, node, c, rave, rave_k, solver):
+def select_child(ti, tf, node, c, rave, rave_k, solver, minimax=False):
     first = ti[FIRST, node]
     explore = c * np.sqrt(np.log(max(ti[VISITS, node], 1)))
     best = first
@@ -62,18 +68,23 @@ def select_child(ti, tf, node, c, rave, rave_k, solver):
             if ti[PROVEN, i] == LOSS:
                 continue
         n = ti[VISITS, i] + ti[PRIOR_N, i]
-        wins = tf[WINS, i] + tf[PRIOR_W, i]
+        q = 0.0
+        if n > 0:
+            if minimax and ti[VISITS, i] > 0:
+                q = tf[MINIMAX, i]
+            else:
+                q = (tf[WINS, i] + tf[PRIOR_W, i]) / n
         if rave and ti[AMAF_N, i] > 0:
             qa = tf[AMAF_W, i] / ti[AMAF_N, i]
             if n == 0:
                 v = qa + explore
             else:
                 beta = np.sqrt(rave_k / (3.0 * n + rave_k))
-                v = beta * qa + (1.0 - beta) * (wins / n) + explore / np.sqrt(n)
+                v = beta * qa + (1.0 - beta) * q + explore / np.sqrt(n)
         elif n == 0:
             return i
         else:
-            v = wins / n + explore / np.sqrt(n)
+            v = q + explore / np.sqrt(n)
         if v > best_v:
             best_v = v
             best = i
@@ -133,7 +144,7 @@ def grow(params, tree, node, scratch, pos, know, rng):
 @njit(cache=True, nogil=True, inline='always')
 def choose(params, model, tree, node, depth, scratch):
     return select_child(tree.ti, tree.tf, node, params.c, params.rave, params.rave_k,
-                        params.solver)
+                        params.solver, params.minimax > 0.0)
 
 
 @njit(cache=True, nogil=True, inline='always')
@@ -145,3 +156,6 @@ def stepped(params, tree, node, depth, scratch):
 def observe(params, model, tree, depth, root_color, winner, scratch, rng):
     backup(tree.ti, tree.tf, scratch.path, depth, root_color, winner, params.rave,
            scratch.amaf, 1 - tree.tmeta[T_VLOSS])
+    if params.minimax > 0.0:
+        mm.backup(tree.ti, tree.tf, scratch.path, depth, params.minimax,
+                  params.minimax_visits)
