@@ -31,6 +31,10 @@ Options (``UctOptions``, plus the common ones):
                 reads in place of the mean (``minimax``: refutations reach the root
                 sooner); 0, the default: plain means
   minimax_visits  the visits a reply needs before its value counts there (default 20)
+  reread        the share of a playout budget spent re-reading the two most visited root
+                moves, each in a tree of its own rooted after it (``reread``); the
+                better re-read one is the answer; 0, the default: none (a budget of
+                time or moves is never re-read)
   playout, knowledge   the playout policy (``options.PlayoutOptions``)
   threads       search threads sharing the tree (``parallel``: virtual loss, lock-free
                 updates); 1, the default, keeps a search repeatable bit for bit
@@ -38,6 +42,7 @@ Off by default, each of rave, prior and playout=heavy, so the plain UCT of the p
 what ``uct`` means unless asked otherwise.
 """
 
+import dataclasses
 import time
 from dataclasses import dataclass
 
@@ -50,6 +55,8 @@ from ..core.go_policy import SELFATARI_STONES
 from .fight_priors import apply_fight_priors, fight_work
 from .go_priors import apply_priors
 from .options import PlayoutOptions, option, threads_option
+from .base import Budget
+from .reread import Rereader
 from .solver import threat_scratch
 from .tree import TreeSearcher
 
@@ -71,6 +78,7 @@ class UctOptions(PlayoutOptions):
     fight_prior: float = option(0.0, 0.0, 1000.0)
     minimax: float = option(0.0, 0.0, 1.0)
     minimax_visits: int = option(20, 1, 1_000_000)
+    reread: float = option(0.0, 0.0, 0.9)
     threads: int = threads_option()
 
 
@@ -90,7 +98,31 @@ class UctSearcher(TreeSearcher):
                                      minimax=float(p.minimax),
                                      minimax_visits=int(p.minimax_visits))
 
+    def reset(self):
+        super().reset()
+        self.rereader = Rereader(_with_params)
+
     def search(self, state, budget, stop=None, progress=None, allowed=None, target=None):
+        share = self.params.reread
+        if share == 0 or budget.playouts is None or budget.seconds or budget.sim_moves:
+            return self._search_tree(state, budget, stop, progress, allowed, target)
+        t0 = time.perf_counter()
+        main = max(1, round(budget.playouts * (1.0 - share)))
+        result = self._search_tree(state, Budget(playouts=main), stop, progress, allowed,
+                                   target)
+        done = result.playouts
+        if done == main and main < budget.playouts:   # not stopped, root not proven
+            left = self.rereader.read(self.params, state, result, budget.playouts - main,
+                                      stop, allowed, target)
+            done += budget.playouts - main - left
+            if left > 0:   # a re-reading search proved its root early
+                result = self._search_tree(state, Budget(playouts=left), stop, progress,
+                                           allowed, target)
+                done += result.playouts
+        return dataclasses.replace(self.rereader.prefer(result), playouts=done,
+                                   seconds=time.perf_counter() - t0)
+
+    def _search_tree(self, state, budget, stop, progress, allowed, target):
         t0 = time.perf_counter()
         cand = self._prepare(state, allowed)
         pool = self.pool
@@ -114,6 +146,14 @@ class UctSearcher(TreeSearcher):
                                               self.thread_rngs(), executor)
             return self._search_in_chunks(state, budget, stop, progress, t0, FIRST_CHUNK,
                                           run_chunk)
+
+
+def _with_params(params) -> UctSearcher:
+    """A UCT searcher with ``params`` (a re-reading search's)."""
+    searcher = UctSearcher(seed=params.seed)
+    searcher.params = params
+    searcher.reset()
+    return searcher
 
 
 def new_scratch(state, cand: np.ndarray, rave: bool) -> uct_kernels.UctScratch:
