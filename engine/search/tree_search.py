@@ -34,6 +34,7 @@ from . import linuct_kernels, uct_kernels
 from .solver import (fight_result_at, fight_winner_at, has_fight, leaf_threat_proof,
                      prove_leaf)
 from .tree import CLAIMED, MOVE, NCHILD, PROVEN, T_LEFT, T_SIM, T_VLOSS, VISITS, WIN
+from .uct_kernels import ko_draws
 
 _POLICIES = {uct_kernels.UctParams: uct_kernels, linuct_kernels.LinuctParams: linuct_kernels}
 
@@ -227,6 +228,8 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
                 sim += smeta[M_MOVES] - start
                 if fight:
                     winner = fight_result_at(ss, pos.target, pos.attacker)
+        if ko_line and ko_draws(params):
+            winner = 0
         observe(params, model, tree, depth, root_color, winner, scratch, rng)
         if shared:
             atomic_add(tmeta, T_SIM, sim - sim0)

@@ -35,6 +35,10 @@ Options (``UctOptions``, plus the common ones):
                 moves, each in a tree of its own rooted after it (``reread``); the
                 better re-read one is the answer; 0, the default: none (a budget of
                 time or moves is never re-read)
+  ko_draw       0/1: a tsumego simulation whose line through the tree holds a ko capture
+                counts as a draw, half a win for each side (``uct_kernels.ko_draws``:
+                a clean win beats a ko, a ko beats a clean loss); 0, the default: the
+                ko is settled by the playout like any other move
   playout, knowledge   the playout policy (``options.PlayoutOptions``)
   threads       search threads sharing the tree (``parallel``: virtual loss, lock-free
                 updates); 1, the default, keeps a search repeatable bit for bit
@@ -79,6 +83,7 @@ class UctOptions(PlayoutOptions):
     minimax: float = option(0.0, 0.0, 1.0)
     minimax_visits: int = option(20, 1, 1_000_000)
     reread: float = option(0.0, 0.0, 0.9)
+    ko_draw: bool = option(False)
     threads: int = threads_option()
 
 
@@ -96,7 +101,8 @@ class UctSearcher(TreeSearcher):
                                      threat_nodes=int(p.threat_nodes),
                                      fight_prior=float(p.fight_prior) if p.fight else 0.0,
                                      minimax=float(p.minimax),
-                                     minimax_visits=int(p.minimax_visits))
+                                     minimax_visits=int(p.minimax_visits),
+                                     ko_draw=bool(p.ko_draw))
 
     def reset(self):
         super().reset()

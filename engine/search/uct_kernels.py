@@ -30,6 +30,7 @@ from collections import namedtuple
 
 import numpy as np
 from numba import njit
+from numba.extending import overload
 
 from ..core.layout import PASS
 from .fight_priors import fight_priors_at
@@ -43,9 +44,27 @@ from .tree import (AMAF_N, AMAF_W, FIRST, LOSS, MINIMAX, MOVE, NCHILD, PRIOR_N, 
 # MCTS-Solver on; threat_nodes: with the solver, the fours a Gobang leaf's threat proof may
 # try (``solver.prove_by_threats``; 0: none); fight_prior: ``fight_priors``' weight;
 # minimax, minimax_visits: the best reply's weight in a node's value and the visits a
-# reply needs to count (``engine.search.minimax``; weight 0: plain means)
+# reply needs to count (``engine.search.minimax``; weight 0: plain means); ko_draw: a
+# tsumego simulation whose line from the root holds a ko capture is a draw (``ko_draws``)
 UctParams = namedtuple("UctParams", "c expand_after rave rave_k sa_stones solver "
-                                    "threat_nodes fight_prior minimax minimax_visits")
+                                    "threat_nodes fight_prior minimax minimax_visits ko_draw")
+
+
+def ko_draws(params):
+    raise NotImplementedError   # compiled code only: the overload below
+
+
+@overload(ko_draws)
+def _ko_draws(params):
+    """Whether the shared iteration (``tree_search.run``) scores a tsumego simulation
+    through a ko capture as a draw: UCT's ``ko_draw`` option, never for LinUCT.  Why: a
+    tsumego's answer wins without a ko when it can, and a wrong move that the opponent
+    refutes with a ko keeps a Monte Carlo value near a win (the playouts settle the ko
+    at random, and a frame leaves no ko threats to decide it); at half a win each, a
+    clean win outranks a ko, which outranks a clean loss."""
+    if params.instance_class is UctParams:
+        return lambda params: params.ko_draw
+    return lambda params: False
 
 # Work arrays of one search: the simulated position (ss, smeta), amaf int8[P] (the colour
 # first to play each point in a simulation; empty without RAVE, and the playouts then keep
