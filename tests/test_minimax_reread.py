@@ -1,16 +1,20 @@
-"""UCT's two tsumego options for carrying refutations to the root: ``minimax`` (a node's
+"""UCT's tsumego options for carrying refutations to the root: ``minimax`` (a node's
 value mixes its mean with its best reply's, ``engine.search.minimax``) against the rule
-written out in Python, and ``reread`` (the two most visited root moves searched again in
+written out in Python; ``reread`` (the two most visited root moves searched again in
 trees of their own, ``engine.search.reread``): the budget it spends, when it demotes the
-most visited move, and a composed problem still solved with it."""
+most visited move, and a composed problem still solved with it; ``ko_draw`` (a fight
+won through a ko capture is half a win, ``uct_kernels.ko_draws``)."""
 
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from engine.core.layout import BLACK
+from engine.game.go_state import GoState
+from engine.game.rules import GoRules
 from engine.search import minimax, registry, uct_kernels
-from engine.search.base import Budget, Candidate, SearchResult
+from engine.search.base import Budget, Candidate, SearchResult, Target
 from engine.search.reread import Rereader
 from engine.search.tree import (FIRST, LOSS, MINIMAX, MOVE, NCHILD, PRIOR_N, PRIOR_W, PROVEN,
                                 TF_ROWS, TI_ROWS, VISITS, WIN, WINS)
@@ -141,3 +145,25 @@ def test_a_composed_problem_is_still_solved(bent_three, option):
     problem = bent_three[0]
     for seed in range(2):
         assert solve(problem, f"{SOLVER}:{option}", 2000, seed, restrict=True).correct
+
+
+def test_with_ko_draw_a_fight_won_through_a_ko_capture_is_half_a_win():
+    # Black's C4 captures White's B4 and leaves a ko: the fight (White's B4 at stake) is
+    # over at once, won by Black through a ko
+    n = 5
+    state = GoState(GoRules(size=n))
+    point = lambda r, c: (r + 1) * (n + 2) + c + 1   # noqa: E731 (row 0 at the top)
+    state.setup(black=[point(1, 0), point(0, 1), point(2, 1)],
+                white=[point(1, 1), point(0, 2), point(2, 2), point(1, 3)])
+    capture = point(1, 2)
+    allowed = np.zeros(state.s.shape[1], dtype=np.uint8)
+    allowed[capture] = 1
+    target = Target((point(1, 1),), BLACK)
+    means = {}
+    for ko_draw in (0, 1):
+        searcher = registry.make(f"uct:solver=1:ko_draw={ko_draw}", seed=2)
+        result = searcher.search(state, Budget(playouts=300), allowed=allowed, target=target)
+        got = next(c for c in result.candidates if c.move == capture)
+        assert got.visits > 0 and got.proven == 0   # a ko line is never proven
+        means[ko_draw] = got.winrate
+    assert means == {0: 1.0, 1: 0.5}
