@@ -35,7 +35,7 @@ def compiled_root_values(searcher, state) -> dict[int, float]:
     """The root children's values as the compiled tree policy computes them."""
     pool, model, params = searcher.pool, searcher.model, searcher._kernel_params()
     idx = np.zeros(features.max_active(state.size), dtype=np.int32)
-    m = features.board_row(state.s, state.meta, idx)
+    m = features.board_row(state.s, state.meta, idx, ld.children_frame(searcher, state))
     nch = int(pool.ti[lk.NCHILD, 0])
     out = np.zeros(nch)
     if model.exact:
@@ -52,7 +52,8 @@ def compiled_root_values(searcher, state) -> dict[int, float]:
 
 
 @pytest.mark.parametrize("spec", ["linuct-plain", "linuct-rave", "linuct-rave:prior=1",
-                                  "linuct-rave:bandit=exact"])
+                                  "linuct-rave:bandit=exact", "linuct-rave:features=mover",
+                                  "linuct-plain:bandit=exact:features=mover"])
 def test_root_view_shows_the_values_the_search_ranks_by(spec):
     state = go5()
     searcher = registry.make(spec, seed=3, options={"expand_after": "3"})
