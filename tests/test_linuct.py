@@ -20,6 +20,7 @@ from engine.core.rng import make_rng, rand_below
 from engine.game.go_state import GoState
 from engine.game.gobang_state import GobangState
 from engine.game.rules import GobangRules, GoRules
+from engine.search import linuct_deltas
 from engine.search import linuct_kernels as lk
 from engine.search import registry
 from engine.search.base import Budget
@@ -215,7 +216,7 @@ def test_mover_encoding_carries_both_frames_down(make_state):
             own = dense_row(positions[c], own_frame(searcher, positions[c]))
             carry = np.array([own @ model.theta, own @ model.diag,
                               parent @ model.theta, parent @ model.diag])
-            lk.carry_flipped(pool.dpool, pool.ti[lk.DELTA, c], model.theta, model.diag, carry)
+            linuct_deltas.carry_flipped(pool.dpool, pool.ti[linuct_deltas.DELTA, c], model.theta, model.diag, carry)
             other = dense_row(positions[c], children_frame(searcher, positions[c]))
             np.testing.assert_allclose(carry, [other @ model.theta, other @ model.diag,
                                                own @ model.theta, own @ model.diag],
@@ -332,7 +333,7 @@ def test_memory_is_bounded_by_the_pools():
     assert pool.ti.shape == (TI_ROWS + 1, 2000)
     assert pool.dpool.shape == (DELTA_ENTRIES * 2000,)
     assert result.playouts == 3000 and pool.used <= 2000   # a full pool stops the growth
-    assert 0 < pool.dmeta[lk.D_USED] <= pool.dpool.shape[0]
+    assert 0 < pool.dmeta[linuct_deltas.D_USED] <= pool.dpool.shape[0]
     # fLinUCB-GD: no d x d matrix, no per-node vectors; the reservoir keeps row copies
     d = features.dimension(5)
     assert model.ainv.size == 0
@@ -343,7 +344,7 @@ def test_a_full_delta_pool_stops_the_growth_not_the_search():
     searcher = registry.make("linuct-rave", seed=1, options={"max_nodes": "1000"})
     searcher.search(go5(), Budget(playouts=10))
     pool = searcher.pool
-    pool.dpool = pool.dpool[:pool.dmeta[lk.D_USED] + 5]   # room for no further expansion
+    pool.dpool = pool.dpool[:pool.dmeta[linuct_deltas.D_USED] + 5]   # room for no further expansion
     used = pool.used
     result = searcher.search(go5(), Budget(playouts=500))
     assert result.playouts == 500 and pool.used == used

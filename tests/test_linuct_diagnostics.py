@@ -15,6 +15,7 @@ from engine.search import linuct_diagnostics as ld
 from engine.search import linuct_kernels as lk
 from engine.search import registry
 from engine.search.base import Budget
+from engine.search.tree import MOVE, NCHILD
 
 
 def opening9():
@@ -36,7 +37,7 @@ def compiled_root_values(searcher, state) -> dict[int, float]:
     pool, model, params = searcher.pool, searcher.model, searcher._kernel_params()
     idx = np.zeros(features.max_active(state.size), dtype=np.int32)
     m = features.board_row(state.s, state.meta, idx, ld.children_frame(searcher, state))
-    nch = int(pool.ti[lk.NCHILD, 0])
+    nch = int(pool.ti[NCHILD, 0])
     out = np.zeros(nch)
     if model.exact:
         lk.exact_values(pool.ti, 0, pool.dpool, idx, 0, m, model.theta, model.ainv,
@@ -60,7 +61,7 @@ def test_root_view_shows_the_values_the_search_ranks_by(spec):
     searcher.search(state, Budget(playouts=300))
     views = ld.root_view(searcher, state)
     compiled = compiled_root_values(searcher, state)
-    by_move = {int(searcher.pool.ti[lk.MOVE, c]): v for c, v in compiled.items()}
+    by_move = {int(searcher.pool.ti[MOVE, c]): v for c, v in compiled.items()}
     assert len(views) == len(by_move) and [v.visits for v in views] == sorted(
         (v.visits for v in views), reverse=True)
     for v in views:

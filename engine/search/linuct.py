@@ -101,6 +101,7 @@ from ..core import features
 from ..game import registry
 from ..core.go_policy import SELFATARI_STONES
 from ..core.layout import GAME_GO, M_GAME
+from . import linuct_deltas
 from . import linuct_kernels as lk
 from . import parallel
 from .bundles import Knowledge, position
@@ -152,13 +153,13 @@ class FeatureNodePool(NodePool):
         the root's block (``begin`` expanded it, or nothing grew below it), else squeeze
         out the deltas of the nodes tree reuse dropped."""
         if self.used == 1 + self.ti[NCHILD, 0] and (self.used == 1 or self.ti[FIRST, 0] == 1):
-            self.dmeta[lk.D_USED] = 0
-            if self.used > 1 and not lk.attach_deltas(self.arrays(), 0, registry.kernels(state),
-                                                      state.s, state.meta, state.zob, scratch,
-                                                      mover):
+            self.dmeta[linuct_deltas.D_USED] = 0
+            if self.used > 1 and not linuct_deltas.attach_deltas(
+                    self.arrays(), 0, registry.kernels(state), state.s, state.meta, state.zob,
+                    scratch, mover):
                 raise MemoryError("the delta pool cannot hold the root's children")
         else:
-            lk.compact_deltas(self.ti, self.tmeta, self.dpool, self.dmeta)
+            linuct_deltas.compact_deltas(self.ti, self.tmeta, self.dpool, self.dmeta)
 
 
 class LinearModel:
