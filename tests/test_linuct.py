@@ -216,7 +216,8 @@ def test_mover_encoding_carries_both_frames_down(make_state):
             own = dense_row(positions[c], own_frame(searcher, positions[c]))
             carry = np.array([own @ model.theta, own @ model.diag,
                               parent @ model.theta, parent @ model.diag])
-            linuct_deltas.carry_flipped(pool.dpool, pool.ti[linuct_deltas.DELTA, c], model.theta, model.diag, carry)
+            linuct_deltas.carry_flipped(pool.dpool, pool.ti[linuct_deltas.DELTA, c],
+                                        model.theta, model.diag, carry)
             other = dense_row(positions[c], children_frame(searcher, positions[c]))
             np.testing.assert_allclose(carry, [other @ model.theta, other @ model.diag,
                                                own @ model.theta, own @ model.diag],

@@ -177,10 +177,11 @@ def _sort(a, m):
 @njit(cache=True, nogil=True)
 def move_delta(before, after, meta, move, added, removed, work, counts, frame):
     """The indices a move turns on (``added``) and off (``removed``) in ``frame``, both
-    sorted, for ``after`` = ``before`` with ``move`` played (and its captures made).  ``meta`` gives the
-    board size; ``work`` is int32 scratch of 2*P entries whose second half must be zero
-    (it is left zero again); ``counts`` (int64[2]) receives the two lengths.  ``added`` and
-    ``removed`` need ``max_active(n)`` entries.  A pass changes nothing."""
+    sorted, for ``after`` = ``before`` with ``move`` played (and its captures made).
+    ``meta`` gives the board size; ``work`` is int32 scratch of 2*P entries whose second
+    half must be zero (it is left zero again); ``counts`` (int64[2]) receives the two
+    lengths.  ``added`` and ``removed`` need ``max_active(n)`` entries.  A pass changes
+    nothing."""
     counts[0] = 0
     counts[1] = 0
     if move < 0:

@@ -4,13 +4,13 @@ and the shared linear model, exact (``engine.bandits.linucb``) or fLinUCB-GD wit
 phi (the step is here, the rest in ``engine.bandits.flinucb``).
 
 Feature rows (``engine.core.features``) are never stored per node.  A child keeps the
-*delta* of its move (``engine.search.linuct_deltas``), the indices its move turns on and off, in ``dpool`` at
-``ti[DELTA, child]``: ``[n_added, n_removed, added..., removed...]`` (a stone's delta is at
-most 16 entries without captures).  The descent keeps the row of every position on the path
-in ``rows`` (flat, ``stride`` entries per depth): the root's comes from ``board_row``, each
-next one from its parent's and the child's delta.  So a child's score is its parent's plus
-the delta's contribution, O(delta) per child for fLinUCB-GD and O(delta^2) for exact
-LinUCB (after an O(d m) product per node):
+*delta* of its move (``engine.search.linuct_deltas``), the indices its move turns on and
+off, in ``dpool`` at ``ti[DELTA, child]``: ``[n_added, n_removed, added..., removed...]``
+(a stone's delta is at most 16 entries without captures).  The descent keeps the row of
+every position on the path in ``rows`` (flat, ``stride`` entries per depth): the root's
+comes from ``board_row``, each next one from its parent's and the child's delta.  So a
+child's score is its parent's plus the delta's contribution, O(delta) per child for
+fLinUCB-GD and O(delta^2) for exact LinUCB (after an O(d m) product per node):
 
     x_a = x_p + 1_added - 1_removed   (added is disjoint from x_p, removed inside it)
     x_a^T theta   = x_p^T theta + sum_added theta - sum_removed theta
@@ -20,7 +20,10 @@ LinUCB (after an O(d m) product per node):
     x_a^T D x_a   = x_p^T D x_p + sum_added D - sum_removed D      (D diagonal)
 
 With fLinUCB-GD the descent does not even sum the rows: the chosen child's sums become the
-next node's x_p^T theta and x_p^T D x_p.
+next node's x_p^T theta and x_p^T D x_p.  Its model is kept lazily, so that an observation
+costs O(m), not O(d): theta = lazy[THETA_SCALE] * (the theta array) takes the decay of
+every step in the scale, and D = (the diag array) + lazy[DIAG_SHIFT] takes the gamma / t
+every entry gets in the shift.
 
 The mover encoding (``mover``) writes each node's row and delta in the frame of the player
 who made its move (``engine.core.features``), so that siblings, which share a mover, are
@@ -28,10 +31,7 @@ scored in one frame and the model's y, that player's reward, comes with rows tha
 whose stones are where.  Frames alternate down the path: a child's row is its parent's
 flipped (``flip_row``) plus its delta, and with fLinUCB-GD the descent carries each node's
 sums in both frames (``carry``: its children's frame, then its own), the chosen child's
-other-frame sums being its parent's own-frame sums plus its delta flipped.  Its model is kept lazily, so that an observation
-costs O(m), not O(d): theta = lazy[THETA_SCALE] * (the theta array) takes the decay of
-every step in the scale, and D = (the diag array) + lazy[DIAG_SHIFT] takes the gamma / t
-every entry gets in the shift.
+other-frame sums being its parent's own-frame sums plus its delta flipped.
 
 Parameters arrive as ``LinuctParams``; ``width`` is alpha for exact LinUCB and kappa for
 fLinUCB-GD.  The descent, expansion and backup are UCT's (``engine.search.tree_search``);
