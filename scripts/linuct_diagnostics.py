@@ -5,17 +5,21 @@ section 9):
     python scripts/linuct_diagnostics.py                          # linuct-rave, 1,000 playouts
     python scripts/linuct_diagnostics.py --algo linuct-plain --playouts 4000 --top 8
     python scripts/linuct_diagnostics.py --set playout=heavy --set prior=1 --exact
+    python scripts/linuct_diagnostics.py --exact --set features=mover   # the mover encoding
 
 For each position: the model over the search (theta's norm, the mean squared prediction
 error over the observations the reservoir holds beside the best constant's, the mean of
 fLinUCB-GD's diagonal D), then the root's children, most visited first, with the terms the
-tree policy adds up.  ``--exact`` also replays the search's observations into exact LinUCB
-and into the paper's per-arm phi_a, and prints the means and widths for each child (it
-keeps every observation: use small budgets, a few thousand playouts).
+tree policy adds up, and the spread of the mean and the width over all of them.
+``--exact`` also replays the search's observations into exact LinUCB and into the paper's
+per-arm phi_a, and prints the means and widths for each child (it keeps every observation:
+use small budgets, a few thousand playouts).
 """
 
 import argparse
 import sys
+
+import numpy as np
 
 from engine.game.board_text import parse
 from engine.game.coords import from_gtp, to_gtp
@@ -66,10 +70,16 @@ def show(searcher, state, checkpoints: list[int], top: int, exact: bool):
     size = state.size
     print("\n| move | visits | prior n | mean | x^T theta | width | UCB1 | beta | value |\n"
           "|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for v in ld.root_view(searcher, state)[:top]:
+    views = ld.root_view(searcher, state)
+    for v in views[:top]:
         print(f"| {to_gtp(v.move, size)} | {v.visits} | {v.prior_n} | {_f(v.mean)} | "
               f"{_f(v.xtheta)} | {_f(v.width)} | {_f(v.ucb1)} | {_f(v.beta)} | "
               f"{_f(v.value)} |")
+    means = np.array([v.xtheta for v in views])
+    widths = np.array([v.width for v in views])
+    print(f"\nOver all {len(views)} root children: x^T theta from {means.min():.3f} to "
+          f"{means.max():.3f} (sd {means.std():.3f}), width from {widths.min():.3f} to "
+          f"{widths.max():.3f} (sd {widths.std():.3f}).")
     if exact:
         view = ld.model_view(searcher)
         print(f"\nOn the same {view.observations} observations: exact LinUCB's MSE (in sample) "

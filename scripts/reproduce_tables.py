@@ -102,6 +102,20 @@ def _cells() -> list[Cell]:
                           f"LinUCT_RAVE {n} vs UCT {n}, both heavy", pub,
                           engine("go", 9, linuct_heavy, n), engine("go", 9, uct_heavy, n),
                           GO9, GO_OPENING, 100))
+    # The same two pairings with LinUCT's rows in the mover's frame (``features=mover``:
+    # bit 0 the mover's stone, bit 1 the opponent's, where the paper's words give the
+    # stone's colour; docs/algorithms.md section 9), every other pin as above.
+    for n, pub in ((1000, 43), (2000, 53)):
+        cells.append(Cell(f"linuct-rave-uct-go9-mover-p{n}",
+                          "5: LinUCT_RAVE vs UCT, Go 9x9, mover features",
+                          f"LinUCT_RAVE {n} (mover features) vs UCT {n}", pub,
+                          engine("go", 9, "linuct-rave:rave_k=1000:features=mover", n),
+                          engine("go", 9, "uct", n), GO9, GO_OPENING, 100))
+        cells.append(Cell(f"linuct-rave-uct-go9-heavy-mover-p{n}",
+                          "5: LinUCT_RAVE vs UCT, Go 9x9, heavy playouts, mover features",
+                          f"LinUCT_RAVE {n} (mover features) vs UCT {n}, both heavy", pub,
+                          engine("go", 9, linuct_heavy + ":features=mover", n),
+                          engine("go", 9, uct_heavy, n), GO9, GO_OPENING, 100))
     plain_heavy = "linuct-plain:bandit=gd:kappa=1:expand_after=10:playout=heavy"
     cells.append(Cell("linuct-plain8000-plain2000-go9-heavy",
                       "5: LinUCT_PLAIN, Go 9x9, heavy playouts",

@@ -2,7 +2,9 @@
 computed in numpy from feature rows of positions replayed move by move; the exact model
 against the ridge regression of the observations the docstring promises; the fLinUCB-GD
 step against its formulas written out in Python; feature deltas surviving tree reuse;
-bounded memory; both bandits on Go and Gobang."""
+bounded memory; both bandits on Go and Gobang; each with the stone encoding of the rows and
+the mover's (``features=mover``: a node's row in the frame of the player who made its
+move)."""
 
 import math
 import subprocess
@@ -18,6 +20,7 @@ from engine.core.rng import make_rng, rand_below
 from engine.game.go_state import GoState
 from engine.game.gobang_state import GobangState
 from engine.game.rules import GobangRules, GoRules
+from engine.search import linuct_deltas
 from engine.search import linuct_kernels as lk
 from engine.search import registry
 from engine.search.base import Budget
@@ -28,6 +31,7 @@ from engine.search.tree import (FIRST, MOVE, NCHILD, PRIOR_N, PRIOR_W, TF_ROWS, 
 from conftest import go_from_text
 
 ALGOS = ["linuct-plain", "linuct-rave"]
+ENCODINGS = ["stone", "mover"]
 
 
 def go5():
@@ -52,12 +56,25 @@ def gobang7():
     return state
 
 
-def dense_row(state) -> np.ndarray:
+def dense_row(state, frame=features.STONE_FRAME) -> np.ndarray:
     idx = np.zeros(features.max_active(state.size), dtype=np.int32)
-    m = features.board_row(state.s, state.meta, idx)
+    m = features.board_row(state.s, state.meta, idx, frame)
     x = np.zeros(features.dimension(state.size))
     x[idx[:m]] = 1.0
     return x
+
+
+def own_frame(searcher, state) -> int:
+    """The frame of a node's row, ``state`` its position: that of the player who moved
+    into it with the mover encoding."""
+    mover = searcher.params.features == "mover"
+    return 3 - state.to_play if mover else features.STONE_FRAME
+
+
+def children_frame(searcher, state) -> int:
+    """The frame of the rows of the children of a node whose position is ``state``."""
+    mover = searcher.params.features == "mover"
+    return state.to_play if mover else features.STONE_FRAME
 
 
 def tree_positions(pool, root_state) -> dict[int, object]:
@@ -80,7 +97,7 @@ def engine_values(searcher, state, node: int) -> np.ndarray:
     deltas)."""
     pool, model = searcher.pool, searcher.model
     idx = np.zeros(features.max_active(state.size), dtype=np.int32)
-    m = features.board_row(state.s, state.meta, idx)
+    m = features.board_row(state.s, state.meta, idx, children_frame(searcher, state))
     out = np.zeros(pool.ti[NCHILD, node])
     params = searcher._kernel_params()
     if searcher.params.bandit == "exact":
@@ -103,7 +120,7 @@ def reference_values(searcher, positions, node: int) -> np.ndarray:
     big_n = pool.ti[VISITS, node]
     values = []
     for c in range(first, first + nch):
-        x = dense_row(positions[c])
+        x = dense_row(positions[c], own_frame(searcher, positions[c]))
         if p.bandit == "exact":
             v = x @ model.theta + p.alpha * math.sqrt(max(x @ model.ainv @ x, 0.0))
         else:
@@ -123,12 +140,14 @@ def expanded_nodes(pool, limit: int) -> list[int]:
     return [v for v in range(pool.used) if pool.ti[NCHILD, v] > 0][:limit]
 
 
+@pytest.mark.parametrize("encoding", ENCODINGS)
 @pytest.mark.parametrize("algo", ALGOS)
 @pytest.mark.parametrize("bandit", ["exact", "gd"])
 @pytest.mark.parametrize("make_state", [go5, go5_capture, gobang7])
-def test_selection_values_match_the_formula(algo, bandit, make_state):
+def test_selection_values_match_the_formula(algo, bandit, make_state, encoding):
     state = make_state()
-    searcher = registry.make(algo, seed=4, options={"bandit": bandit, "expand_after": "3"})
+    searcher = registry.make(algo, seed=4, options={"bandit": bandit, "expand_after": "3",
+                                                    "features": encoding})
     searcher.search(state, Budget(playouts=300))
     positions = tree_positions(searcher.pool, state)
     nodes = expanded_nodes(searcher.pool, 6)
@@ -157,40 +176,74 @@ def test_priors_count_as_games_in_the_ucb1_half(bandit):
                                    rtol=1e-9, atol=1e-9)
 
 
+@pytest.mark.parametrize("encoding", ENCODINGS)
 @pytest.mark.parametrize("make_state", [go5_capture, gobang7])
-def test_gd_values_hand_the_childrens_sums_down(make_state):
+def test_gd_values_hand_the_childrens_sums_down(make_state, encoding):
     # the descent takes a child's row sums from its parent's ``gd_values`` call
     state = make_state()
-    searcher = registry.make("linuct-plain", seed=5, options={"expand_after": "3"})
+    searcher = registry.make("linuct-plain", seed=5, options={"expand_after": "3",
+                                                              "features": encoding})
     searcher.search(state, Budget(playouts=300))
     pool, model = searcher.pool, searcher.model
     positions = tree_positions(pool, state)
     for v in expanded_nodes(pool, 6):
-        x = dense_row(positions[v])
+        x = dense_row(positions[v], children_frame(searcher, positions[v]))
         nch = pool.ti[NCHILD, v]
         sums = np.zeros((2, nch))
         lk.gd_values(pool.ti, v, pool.dpool, x @ model.theta, x @ model.diag, int(x.sum()),
                      model.theta, model.diag, model.lazy, 1.0, np.zeros(nch), sums)
         dots, quads = sums
-        children = [dense_row(positions[c]) for c in pool.children(v)]
+        children = [dense_row(positions[c], own_frame(searcher, positions[c]))
+                    for c in pool.children(v)]
         np.testing.assert_allclose(dots, [c @ model.theta for c in children], atol=1e-12)
         np.testing.assert_allclose(quads, [c @ model.diag for c in children], atol=1e-12)
 
 
+@pytest.mark.parametrize("make_state", [go5_capture, gobang7])
+def test_mover_encoding_carries_both_frames_down(make_state):
+    # with frames alternating down the path, the descent turns a chosen child's sums (in
+    # its own frame) and its parent's own-frame sums into the child's sums in both frames
+    state = make_state()
+    searcher = registry.make("linuct-plain", seed=5, options={"expand_after": "3",
+                                                              "features": "mover"})
+    searcher.search(state, Budget(playouts=300))
+    pool, model = searcher.pool, searcher.model
+    positions = tree_positions(pool, state)
+    checked = 0
+    for v in expanded_nodes(pool, 6):
+        parent = dense_row(positions[v], own_frame(searcher, positions[v]))
+        for c in pool.children(v):
+            own = dense_row(positions[c], own_frame(searcher, positions[c]))
+            carry = np.array([own @ model.theta, own @ model.diag,
+                              parent @ model.theta, parent @ model.diag])
+            linuct_deltas.carry_flipped(pool.dpool, pool.ti[linuct_deltas.DELTA, c],
+                                        model.theta, model.diag, carry)
+            other = dense_row(positions[c], children_frame(searcher, positions[c]))
+            np.testing.assert_allclose(carry, [other @ model.theta, other @ model.diag,
+                                               own @ model.theta, own @ model.diag],
+                                       atol=1e-12)
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
 @pytest.mark.parametrize("algo", ALGOS)
 @pytest.mark.parametrize("make_state", [go5_capture, gobang7])
-def test_exact_model_is_the_ridge_regression_of_every_node_observation(algo, make_state):
+def test_exact_model_is_the_ridge_regression_of_every_node_observation(algo, make_state,
+                                                                        encoding):
     # every playout through a node observes (x_node, reward of the node's mover) once, so
-    # A = I + sum_v N(v) x_v x_v^T and b = sum_v W(v) x_v over the nodes below the root
+    # A = I + sum_v N(v) x_v x_v^T and b = sum_v W(v) x_v over the nodes below the root:
+    # the row the descent built for every node against its replayed position's
     state = make_state()
-    searcher = registry.make(algo, seed=2, options={"bandit": "exact", "expand_after": "2"})
+    searcher = registry.make(algo, seed=2, options={"bandit": "exact", "expand_after": "2",
+                                                    "features": encoding})
     searcher.search(state, Budget(playouts=200))
     pool, model = searcher.pool, searcher.model
     positions = tree_positions(pool, state)
     d = features.dimension(state.size)
     a, b = np.eye(d), np.zeros(d)
     for v in range(1, pool.used):
-        x = dense_row(positions[v])
+        x = dense_row(positions[v], own_frame(searcher, positions[v]))
         a += pool.ti[VISITS, v] * np.outer(x, x)
         b += pool.tf[WINS, v] * x
     np.testing.assert_allclose(model.ainv, np.linalg.inv(a), atol=1e-8)
@@ -241,10 +294,11 @@ def test_gd_step_follows_its_formulas():
     assert ti[VISITS, 1] == len(obs) and tf[WINS, 1] == sum(y for _, y in obs)
 
 
+@pytest.mark.parametrize("encoding", ENCODINGS)
 @pytest.mark.parametrize("algo", ALGOS)
-def test_deltas_stay_right_through_tree_reuse(algo):
+def test_deltas_stay_right_through_tree_reuse(algo, encoding):
     state = go5()
-    searcher = registry.make(algo, seed=3, options={"expand_after": "2"})
+    searcher = registry.make(algo, seed=3, options={"expand_after": "2", "features": encoding})
     first = searcher.search(state, Budget(playouts=400))
     searcher.notify_play(state, first.move, state.to_play)
     state.play(first.move)
@@ -280,7 +334,7 @@ def test_memory_is_bounded_by_the_pools():
     assert pool.ti.shape == (TI_ROWS + 1, 2000)
     assert pool.dpool.shape == (DELTA_ENTRIES * 2000,)
     assert result.playouts == 3000 and pool.used <= 2000   # a full pool stops the growth
-    assert 0 < pool.dmeta[lk.D_USED] <= pool.dpool.shape[0]
+    assert 0 < pool.dmeta[linuct_deltas.D_USED] <= pool.dpool.shape[0]
     # fLinUCB-GD: no d x d matrix, no per-node vectors; the reservoir keeps row copies
     d = features.dimension(5)
     assert model.ainv.size == 0
@@ -291,7 +345,7 @@ def test_a_full_delta_pool_stops_the_growth_not_the_search():
     searcher = registry.make("linuct-rave", seed=1, options={"max_nodes": "1000"})
     searcher.search(go5(), Budget(playouts=10))
     pool = searcher.pool
-    pool.dpool = pool.dpool[:pool.dmeta[lk.D_USED] + 5]   # room for no further expansion
+    pool.dpool = pool.dpool[:pool.dmeta[linuct_deltas.D_USED] + 5]   # room for no further expansion
     used = pool.used
     result = searcher.search(go5(), Budget(playouts=500))
     assert result.playouts == 500 and pool.used == used
@@ -336,6 +390,30 @@ def test_options_are_typed_and_checked():
     assert not plain.pool.ti[PRIOR_N, :plain.pool.used].any()
     with pytest.raises(ValueError, match="option playout must be one of light, heavy"):
         plain.set_option("playout", "softmax")
+
+
+def test_the_encoding_is_an_option_and_switching_it_drops_the_tree():
+    searcher = registry.make("linuct-rave", seed=1)
+    assert searcher.options()["features"] == "stone" and not searcher._kernel_params().mover
+    with pytest.raises(ValueError, match="option features must be one of stone, mover"):
+        searcher.set_option("features", "black")
+    searcher.search(go5(), Budget(playouts=200))
+    steps = searcher.model.gd[0]
+    searcher.set_option("features", "stone")     # unchanged: tree and model kept
+    assert searcher.pool is not None and searcher.model.gd[0] == steps
+    searcher.set_option("features", "mover")
+    assert searcher.pool is None and searcher.model is None and searcher._kernel_params().mover
+    result = searcher.search(go5(), Budget(playouts=200))
+    assert result.playouts == 200 and go5().is_legal(result.move)
+
+
+def test_the_encodings_search_differently_from_the_same_seed():
+    # the mover encoding is not the stone one renamed: from one seed, other trees
+    def visits(encoding):
+        searcher = registry.make("linuct-rave", seed=2, options={"features": encoding})
+        searcher.search(go5_capture(), Budget(playouts=500))
+        return searcher.pool.ti[VISITS, :searcher.pool.used].tolist()
+    assert visits("stone") != visits("mover")
 
 
 def test_switching_the_bandit_rebuilds_the_model():

@@ -15,6 +15,7 @@ from engine.search import linuct_diagnostics as ld
 from engine.search import linuct_kernels as lk
 from engine.search import registry
 from engine.search.base import Budget
+from engine.search.tree import MOVE, NCHILD
 
 
 def opening9():
@@ -35,8 +36,8 @@ def compiled_root_values(searcher, state) -> dict[int, float]:
     """The root children's values as the compiled tree policy computes them."""
     pool, model, params = searcher.pool, searcher.model, searcher._kernel_params()
     idx = np.zeros(features.max_active(state.size), dtype=np.int32)
-    m = features.board_row(state.s, state.meta, idx)
-    nch = int(pool.ti[lk.NCHILD, 0])
+    m = features.board_row(state.s, state.meta, idx, ld.children_frame(searcher, state))
+    nch = int(pool.ti[NCHILD, 0])
     out = np.zeros(nch)
     if model.exact:
         lk.exact_values(pool.ti, 0, pool.dpool, idx, 0, m, model.theta, model.ainv,
@@ -52,14 +53,15 @@ def compiled_root_values(searcher, state) -> dict[int, float]:
 
 
 @pytest.mark.parametrize("spec", ["linuct-plain", "linuct-rave", "linuct-rave:prior=1",
-                                  "linuct-rave:bandit=exact"])
+                                  "linuct-rave:bandit=exact", "linuct-rave:features=mover",
+                                  "linuct-plain:bandit=exact:features=mover"])
 def test_root_view_shows_the_values_the_search_ranks_by(spec):
     state = go5()
     searcher = registry.make(spec, seed=3, options={"expand_after": "3"})
     searcher.search(state, Budget(playouts=300))
     views = ld.root_view(searcher, state)
     compiled = compiled_root_values(searcher, state)
-    by_move = {int(searcher.pool.ti[lk.MOVE, c]): v for c, v in compiled.items()}
+    by_move = {int(searcher.pool.ti[MOVE, c]): v for c, v in compiled.items()}
     assert len(views) == len(by_move) and [v.visits for v in views] == sorted(
         (v.visits for v in views), reverse=True)
     for v in views:

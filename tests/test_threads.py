@@ -17,7 +17,7 @@ from engine.game.registry import GameConfig
 from engine.gtp import parse_settings
 from engine.search import registry
 from engine.search.base import Budget
-from engine.search.linuct_kernels import D_USED, DELTA
+from engine.search.linuct_deltas import D_USED, DELTA
 from engine.search.tree import FIRST, NCHILD, T_VLOSS, VISITS, WINS
 from test_solver import exact_value, random_ending
 

@@ -27,6 +27,14 @@ source words it.  Why this reading and not "empty sets no bit":
 A property to know about: "same" and "other" are relative to the stone on p, so the row
 does not change when every stone changes colour; it describes shape, not whose it is.
 
+That is the default *frame* (``STONE_FRAME``, the LinUCT paper's words).  The kernels also
+take a colour as the frame: then bit 0 means q holds a stone of that colour, bit 1 a stone
+of the other colour, and bit 2 stays empty or off the board (still only for a stone on p).
+LinUCT's mover encoding (``docs/algorithms.md`` section 9) writes each position's row in the
+frame of the player who made its move, so that rows say whose stones are where.  Seen from
+the other colour a row is the same row with bits 0 and 1 swapped (``flip``); since a row
+has at most one bit per (point, direction), flipping keeps it sorted.
+
 Rows are written as sorted int32 index lists into a preallocated array (``max_active``
 entries suffice); kernels return the count.  The board is read from ``s[BOARD]`` of the
 layout of ``engine.core.layout``, so Go and Gobang positions are handled alike.
@@ -39,9 +47,9 @@ positions (captured chains touch the move; so does a suicided chain) and lists t
 turned off and on; ``child_row`` merges that delta into the parent's row.  The cost is
 proportional to the points that changed, not to the board.  From a compiled search:
 
-    m = board_row(s, meta, row)                      # once per node
+    m = board_row(s, meta, row, STONE_FRAME)         # once per node
     copy_state(g, s, meta, s2, meta2); play(g, s2, meta2, zob, move, color)   # core.game
-    move_delta(s, s2, meta, move, added, removed, work, counts)
+    move_delta(s, s2, meta, move, added, removed, work, counts, STONE_FRAME)
     m2 = child_row(row, 0, m, added, 0, counts[0], removed, 0, counts[1], child, 0)
 
 and x_child . theta = x_parent . theta - sum(theta[removed]) + sum(theta[added]).
@@ -56,6 +64,7 @@ N_DIRS = 8
 N_BITS = 3
 SAME, OTHER, EMPTY_OR_EDGE = range(3)
 NO_BIT = -1
+STONE_FRAME = EMPTY        # bits relative to the stone on p; BLACK or WHITE: to that colour
 
 
 def dimension(n: int) -> int:
@@ -89,17 +98,39 @@ def _offset(w, d):
 
 
 @njit(cache=True, nogil=True, inline='always')
-def _bit_of(c, cq):
-    """The bit a point of colour c sets for a neighbour of colour cq, or NO_BIT.  Colours,
-    not the board: an inlined helper that takes arrays and branches keeps numba's atomic
-    reference counts on them, and ``move_delta`` calls this 32 times per changed point."""
+def _bit_of(c, cq, frame):
+    """The bit a point of colour c sets for a neighbour of colour cq in ``frame``, or NO_BIT.
+    Colours, not the board: an inlined helper that takes arrays and branches keeps numba's
+    atomic reference counts on them, and ``move_delta`` calls this 32 times per changed
+    point."""
     if c == EMPTY:
         return NO_BIT
     if cq == EMPTY or cq == OFFBOARD:
         return EMPTY_OR_EDGE
-    if cq == c:
+    if cq == (c if frame == STONE_FRAME else frame):
         return SAME
     return OTHER
+
+
+@njit(cache=True, nogil=True, inline='always')
+def flip(j):
+    """Feature index j (not the constant) seen from the other colour's frame: bits 0 and 1
+    swapped."""
+    b = j % N_BITS
+    if b == SAME:
+        return j + 1
+    if b == OTHER:
+        return j - 1
+    return j
+
+
+@njit(cache=True, nogil=True)
+def flip_row(row, r0, m, out):
+    """row[r0:r0+m] (a whole row, the constant last) seen from the other colour's frame,
+    into out[:m]; still sorted."""
+    for k in range(m - 1):
+        out[k] = flip(row[r0 + k])
+    out[m - 1] = row[r0 + m - 1]
 
 
 @njit(cache=True, nogil=True, inline='always')
@@ -110,9 +141,9 @@ def _index(p, w, n, d, bit):
 
 
 @njit(cache=True, nogil=True)
-def board_row(s, meta, out):
-    """Write the feature row of the position (sorted active indices, the constant last)
-    into ``out``; returns its length."""
+def board_row(s, meta, out, frame):
+    """Write the feature row of the position in ``frame`` (sorted active indices, the
+    constant last) into ``out``; returns its length."""
     n = meta[M_SIZE]
     w = n + 2
     k = 0
@@ -123,7 +154,7 @@ def board_row(s, meta, out):
                 continue
             base = (r * n + col) * N_DIRS * N_BITS
             for d in range(N_DIRS):
-                b = _bit_of(s[BOARD, p], s[BOARD, p + _offset(w, d)])
+                b = _bit_of(s[BOARD, p], s[BOARD, p + _offset(w, d)], frame)
                 if b != NO_BIT:
                     out[k] = base + d * N_BITS + b
                     k += 1
@@ -144,12 +175,13 @@ def _sort(a, m):
 
 
 @njit(cache=True, nogil=True)
-def move_delta(before, after, meta, move, added, removed, work, counts):
-    """The indices a move turns on (``added``) and off (``removed``), both sorted, for
-    ``after`` = ``before`` with ``move`` played (and its captures made).  ``meta`` gives the
-    board size; ``work`` is int32 scratch of 2*P entries whose second half must be zero
-    (it is left zero again); ``counts`` (int64[2]) receives the two lengths.  ``added`` and
-    ``removed`` need ``max_active(n)`` entries.  A pass changes nothing."""
+def move_delta(before, after, meta, move, added, removed, work, counts, frame):
+    """The indices a move turns on (``added``) and off (``removed``) in ``frame``, both
+    sorted, for ``after`` = ``before`` with ``move`` played (and its captures made).
+    ``meta`` gives the board size; ``work`` is int32 scratch of 2*P entries whose second
+    half must be zero (it is left zero again); ``counts`` (int64[2]) receives the two
+    lengths.  ``added`` and ``removed`` need ``max_active(n)`` entries.  A pass changes
+    nothing."""
     counts[0] = 0
     counts[1] = 0
     if move < 0:
@@ -187,8 +219,8 @@ def move_delta(before, after, meta, move, added, removed, work, counts):
                 a = p if look == 0 else p - off
                 if look == 1 and (before[BOARD, a] == OFFBOARD or work[big_p + a] != 0):
                     continue
-                old = _bit_of(before[BOARD, a], before[BOARD, a + off])
-                new = _bit_of(after[BOARD, a], after[BOARD, a + off])
+                old = _bit_of(before[BOARD, a], before[BOARD, a + off], frame)
+                new = _bit_of(after[BOARD, a], after[BOARD, a + off], frame)
                 if old != new:
                     if old != NO_BIT:
                         removed[nr] = _index(a, w, n, d, old)

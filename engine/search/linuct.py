@@ -11,7 +11,11 @@ Choices where the sources leave room:
 
 * Features: a child's vector x_a is the row of ``engine.core.features`` (the 1944 + 1
   neighbourhood features on 9x9, n*n*24 + 1 on any board, Go and Gobang alike) of the
-  position after the child's move.
+  position after the child's move.  ``features=stone`` (the default, the paper's words):
+  a neighbour's bits say same colour / other colour as the stone on p, so a position and
+  its colour-swapped twin share a row.  ``features=mover``: they say the mover's stone /
+  the mover's opponent's stone, the mover being the player who made the move into the
+  position, whose reward y is observed with the row; the dimension is the same.
 * Observations: a playout's result is observed at every node on its path below the root:
   (x of the node, reward of the player who made the node's move: 1 win, 0.5 draw or jigo,
   0 loss).  That is the bandit feedback of each node passed through, whose chosen arm is the
@@ -82,6 +86,8 @@ Options (``LinuctOptions``, plus the common ones):
   playout, knowledge   the playout policy (``options.PlayoutOptions``), as UCT's and SHOT's
   threat_nodes  with the solver, Gobang: the leaf threat proof's fours, as UCT's
   threads       search threads sharing the tree and the model, as UCT's (``parallel``)
+  features      stone (default) or mover: the frame of the rows' colour bits (above);
+                changing it drops the tree and the model
 """
 
 import time
@@ -95,6 +101,7 @@ from ..core import features
 from ..game import registry
 from ..core.go_policy import SELFATARI_STONES
 from ..core.layout import GAME_GO, M_GAME
+from . import linuct_deltas
 from . import linuct_kernels as lk
 from . import parallel
 from .bundles import Knowledge, position
@@ -124,6 +131,7 @@ class LinuctOptions(PlayoutOptions):
     solver: bool = option(False)
     prior: bool = option(False)
     threat_nodes: int = option(0, 0, 1_000_000)
+    features: str = option("stone", choices=("stone", "mover"))
     threads: int = threads_option()
 
 
@@ -140,17 +148,18 @@ class FeatureNodePool(NodePool):
         self.dpool = np.zeros(DELTA_ENTRIES * capacity, dtype=np.int32)
         self.dmeta = np.zeros(1, dtype=np.int64)
 
-    def prepare_deltas(self, state, scratch: lk.LinuctScratch):
+    def prepare_deltas(self, state, scratch: lk.LinuctScratch, mover: bool):
         """After ``begin``: give the root's children their deltas when the tree is just
         the root's block (``begin`` expanded it, or nothing grew below it), else squeeze
         out the deltas of the nodes tree reuse dropped."""
         if self.used == 1 + self.ti[NCHILD, 0] and (self.used == 1 or self.ti[FIRST, 0] == 1):
-            self.dmeta[lk.D_USED] = 0
-            if self.used > 1 and not lk.attach_deltas(self.arrays(), 0, registry.kernels(state),
-                                                      state.s, state.meta, state.zob, scratch):
+            self.dmeta[linuct_deltas.D_USED] = 0
+            if self.used > 1 and not linuct_deltas.attach_deltas(
+                    self.arrays(), 0, registry.kernels(state), state.s, state.meta, state.zob,
+                    scratch, mover):
                 raise MemoryError("the delta pool cannot hold the root's children")
         else:
-            lk.compact_deltas(self.ti, self.tmeta, self.dpool, self.dmeta)
+            linuct_deltas.compact_deltas(self.ti, self.tmeta, self.dpool, self.dmeta)
 
 
 class LinearModel:
@@ -221,8 +230,9 @@ def new_scratch(state, cand: np.ndarray) -> lk.LinuctScratch:
         row_len=np.zeros(max_depth + 1, dtype=np.int64),
         added=np.empty(width, dtype=np.int32), removed=np.empty(width, dtype=np.int32),
         work=features.new_work(n), counts=np.zeros(2, dtype=np.int64), cand=cand,
-        values=np.empty(big_p + 1), sums=np.empty((2, big_p + 1)), carry=np.zeros(2),
-        vcf_line=vcf_line, points=points, amaf=np.zeros(0, dtype=np.int8))
+        values=np.empty(big_p + 1), sums=np.empty((2, big_p + 1)), carry=np.zeros(4),
+        flipped=np.empty(width, dtype=np.int32), vcf_line=vcf_line, points=points,
+        amaf=np.zeros(0, dtype=np.int8))
 
 
 class LinuctSearcher(TreeSearcher):
@@ -236,7 +246,10 @@ class LinuctSearcher(TreeSearcher):
 
     def set_option(self, key: str, value: str):
         old = self.params.max_nodes
+        features_before = self.params.features
         super().set_option(key, value)
+        if key == "features" and self.params.features != features_before:
+            self.reset()   # the tree's deltas and the model are in the other frame
         if key == "max_nodes":
             try:
                 check_pool(self.name, self.params.max_nodes, NODE_BYTES)
@@ -256,7 +269,8 @@ class LinuctSearcher(TreeSearcher):
                                expand_after=int(p.expand_after), exact=exact,
                                rave=bool(p.rave), c=float(p.c), rave_k=float(p.rave_k),
                                solver=bool(p.solver), sa_stones=float(sa_stones),
-                               threat_nodes=int(p.threat_nodes))
+                               threat_nodes=int(p.threat_nodes),
+                               mover=p.features == "mover")
 
     def _knowledge_arrays(self) -> Knowledge:
         know = super()._knowledge_arrays()
@@ -286,7 +300,7 @@ class LinuctSearcher(TreeSearcher):
         n = self.params.threads
         scratches = [new_scratch(state, cand if i == 0 else np.empty_like(cand))
                      for i in range(n)]
-        pool.prepare_deltas(state, scratches[0])
+        pool.prepare_deltas(state, scratches[0], self.params.features == "mover")
         self._prepare_model(state, kept)
         model = self.model.arrays()
         params = self._kernel_params()

@@ -58,13 +58,18 @@ class ModelView:
     diag_mean: float | None  # mean of fLinUCB-GD's diagonal D over the features
 
 
-def dense_row(state) -> np.ndarray:
-    """The feature vector of ``state``'s position as a dense 0/1 array."""
+def dense_row(state, frame: int = features.STONE_FRAME) -> np.ndarray:
+    """The feature vector of ``state``'s position in ``frame`` as a dense 0/1 array."""
     idx = np.zeros(features.max_active(state.size), dtype=np.int32)
-    m = features.board_row(state.s, state.meta, idx)
+    m = features.board_row(state.s, state.meta, idx, frame)
     x = np.zeros(features.dimension(state.size))
     x[idx[:m]] = 1.0
     return x
+
+
+def children_frame(searcher, state) -> int:
+    """The frame the searcher's rows of ``state``'s children are written in."""
+    return state.to_play if searcher.params.features == "mover" else features.STONE_FRAME
 
 
 def linucb_terms(searcher, x: np.ndarray, model: LinearModel | None = None
@@ -87,8 +92,10 @@ def root_view(searcher, state) -> list[ChildView]:
     explore = p.c * math.sqrt(math.log(max(big_n, 1)))
     views = []
     first = int(ti[FIRST, 0])
+    frame = children_frame(searcher, state)
     for c in range(first, first + int(ti[NCHILD, 0])):
-        xtheta, width = linucb_terms(searcher, dense_row(_after(state, int(ti[MOVE, c]))))
+        xtheta, width = linucb_terms(searcher, dense_row(_after(state, int(ti[MOVE, c])),
+                                                         frame))
         visits, prior_n = int(ti[VISITS, c]), int(ti[PRIOR_N, c])
         n = visits + prior_n
         mean = (tf[WINS, c] + tf[PRIOR_W, c]) / n if n else None
@@ -166,7 +173,8 @@ def compare_with_exact(searcher, state) -> list[Tracking]:
     pool = searcher.pool
     kids = pool.by_visits()
     moves = [int(pool.ti[MOVE, c]) for c in kids]
-    arms = np.array([dense_row(_after(state, m)) for m in moves])
+    frame = children_frame(searcher, state)
+    arms = np.array([dense_row(_after(state, m), frame) for m in moves])
     phi_widths = per_arm_phi_widths(searcher, arms)
     out = []
     for m, x, phi_w in zip(moves, arms, phi_widths):

@@ -4,13 +4,13 @@ and the shared linear model, exact (``engine.bandits.linucb``) or fLinUCB-GD wit
 phi (the step is here, the rest in ``engine.bandits.flinucb``).
 
 Feature rows (``engine.core.features``) are never stored per node.  A child keeps the
-*delta* of its move, the indices its move turns on and off, in ``dpool`` at
-``ti[DELTA, child]``: ``[n_added, n_removed, added..., removed...]`` (a stone's delta is at
-most 16 entries without captures).  The descent keeps the row of every position on the path
-in ``rows`` (flat, ``stride`` entries per depth): the root's comes from ``board_row``, each
-next one from its parent's and the child's delta.  So a child's score is its parent's plus
-the delta's contribution, O(delta) per child for fLinUCB-GD and O(delta^2) for exact
-LinUCB (after an O(d m) product per node):
+*delta* of its move (``engine.search.linuct_deltas``), the indices its move turns on and
+off, in ``dpool`` at ``ti[DELTA, child]``: ``[n_added, n_removed, added..., removed...]``
+(a stone's delta is at most 16 entries without captures).  The descent keeps the row of
+every position on the path in ``rows`` (flat, ``stride`` entries per depth): the root's
+comes from ``board_row``, each next one from its parent's and the child's delta.  So a
+child's score is its parent's plus the delta's contribution, O(delta) per child for
+fLinUCB-GD and O(delta^2) for exact LinUCB (after an O(d m) product per node):
 
     x_a = x_p + 1_added - 1_removed   (added is disjoint from x_p, removed inside it)
     x_a^T theta   = x_p^T theta + sum_added theta - sum_removed theta
@@ -25,6 +25,14 @@ costs O(m), not O(d): theta = lazy[THETA_SCALE] * (the theta array) takes the de
 every step in the scale, and D = (the diag array) + lazy[DIAG_SHIFT] takes the gamma / t
 every entry gets in the shift.
 
+The mover encoding (``mover``) writes each node's row and delta in the frame of the player
+who made its move (``engine.core.features``), so that siblings, which share a mover, are
+scored in one frame and the model's y, that player's reward, comes with rows that say
+whose stones are where.  Frames alternate down the path: a child's row is its parent's
+flipped (``flip_row``) plus its delta, and with fLinUCB-GD the descent carries each node's
+sums in both frames (``carry``: its children's frame, then its own), the chosen child's
+other-frame sums being its parent's own-frame sums plus its delta flipped.
+
 Parameters arrive as ``LinuctParams``; ``width`` is alpha for exact LinUCB and kappa for
 fLinUCB-GD.  The descent, expansion and backup are UCT's (``engine.search.tree_search``);
 the hooks at the end of this module are what LinUCT puts in them.
@@ -38,16 +46,14 @@ from numba import njit
 
 from ..bandits.flinucb import GD_SEEN, GD_T, draw_step, remember, theta_step_scaled
 from ..bandits.linucb import linucb_update_sparse, sparse_dot
-from ..core import game
-from ..core.atomics import atomic_cas, atomic_load, spin_lock, unlock
-from ..core.features import board_row, child_row, move_delta
-from ..core.layout import M_TO_PLAY, PASS
+from ..core.atomics import spin_lock, unlock
+from ..core.features import STONE_FRAME, board_row, child_row, flip_row
+from ..core.layout import M_TO_PLAY
 from .go_priors import prime_children
-from .tree import (FIRST, LOSS, MOVE, NCHILD, PRIOR_N, PRIOR_W, PROVEN, T_LOCK, T_USED, T_VLOSS,
-                   TI_ROWS, VISITS, WIN, WINS, expand, nchild, record)
+from .linuct_deltas import DELTA, carry_flipped, expand_with_deltas
+from .tree import (FIRST, LOSS, NCHILD, PRIOR_N, PRIOR_W, PROVEN, T_LOCK, T_VLOSS, VISITS, WIN,
+                   WINS, record)
 
-DELTA = TI_ROWS            # the row LinUCT adds to the pool's ti
-D_USED = 0                 # dmeta: dpool entries in use
 THETA_SCALE, DIAG_SHIFT = range(2)    # lazy: theta = lazy[THETA_SCALE] * theta array,
 N_LAZY = 2                            # D = diag array + lazy[DIAG_SHIFT]
 _U1, _U2, _U8 = np.uint32(1), np.uint32(2), np.uint32(8)   # gd_values' unsigned offsets
@@ -55,10 +61,10 @@ _U1, _U2, _U8 = np.uint32(1), np.uint32(2), np.uint32(8)   # gd_values' unsigned
 # width: LinUCB's exploration factor (alpha or kappa); expand_after: visits before a leaf
 # grows; exact: exact LinUCB, else fLinUCB-GD; rave, c, rave_k: the UCB1 mix; solver:
 # MCTS-Solver on; sa_stones: the self-atari size the priors penalise (``know.prior`` empty:
-# no priors); threat_nodes: as ``UctParams``'
+# no priors); threat_nodes: as ``UctParams``'; mover: the mover encoding of the rows
 LinuctParams = namedtuple("LinuctParams",
                           "width expand_after exact rave c rave_k solver sa_stones "
-                          "threat_nodes")
+                          "threat_nodes mover")
 
 # The shared linear model: theta, plus ainv/u/uq (exact) or diag/lazy/gd/mem_row/mem_y/
 # table/table_len (fLinUCB-GD); the other kind's arrays are empty
@@ -70,81 +76,16 @@ LinuctModel = namedtuple("LinuctModel",
 # max_active] the feature row of each position on the path, row_len int64[max depth + 1];
 # added/removed int32[max_active], work (``features.new_work``), counts int64[2] for
 # ``move_delta``; cand int32[P + 1]; values float64[P + 1] the children's scores, sums
-# float64[2, P + 1] their row sums (fLinUCB-GD), carry float64[2] the current node's;
-# vcf_line, points as ``UctScratch``'s; amaf int8[0]: the playouts keep no AMAF record
+# float64[2, P + 1] their row sums (fLinUCB-GD), carry float64[4] the current node's (the
+# mover encoding: in its children's frame, then in its own); flipped int32[max_active] a
+# row seen from the other frame; vcf_line, points as ``UctScratch``'s; amaf int8[0]: the
+# playouts keep no AMAF record
 LinuctScratch = namedtuple("LinuctScratch", "ss smeta cs cmeta path rows row_len added removed "
-                                            "work counts cand values sums carry vcf_line points "
-                                            "amaf")
+                                            "work counts cand values sums carry flipped "
+                                            "vcf_line points amaf")
 
 
-# ---- feature deltas --------------------------------------------------------------------
-
-
-@njit(cache=True, nogil=True)
-def attach_deltas(tree, node, g, s, meta, zob, scratch):
-    """Store the delta of every child of ``node`` (position s, meta) in the tree's
-    ``dpool``.  Returns False, with ``dpool`` as it was, when it lacks room.  Scratch:
-    ``LinuctScratch``'s cs, cmeta, added, removed, work and counts."""
-    ti, dpool, dmeta = tree.ti, tree.dpool, tree.dmeta
-    cs, cmeta, added, removed = scratch.cs, scratch.cmeta, scratch.added, scratch.removed
-    work, counts = scratch.work, scratch.counts
-    used0 = dmeta[D_USED]
-    end = used0
-    color = meta[M_TO_PLAY]
-    first = ti[FIRST, node]
-    for c in range(first, first + nchild(ti, node)):   # hidden while claimed: tree.expand
-        p = ti[MOVE, c]
-        if p == PASS:
-            counts[0] = 0
-            counts[1] = 0
-        else:
-            game.copy_state(g, s, meta, cs, cmeta)
-            game.play(g, cs, cmeta, zob, p, color)
-            move_delta(s, cs, meta, p, added, removed, work, counts)
-        na = counts[0]
-        nr = counts[1]
-        # each delta reserved on its own, for threads expanding other nodes at once
-        while True:
-            used = atomic_load(dmeta, D_USED)
-            if used + 2 + na + nr > dpool.shape[0]:
-                # give the entries back when they are the last ones (always, on one thread)
-                atomic_cas(dmeta, D_USED, end, used0)
-                return False
-            if atomic_cas(dmeta, D_USED, used, used + 2 + na + nr) == used:
-                break
-        ti[DELTA, c] = used
-        dpool[used] = na
-        dpool[used + 1] = nr
-        used += 2
-        for k in range(na):
-            dpool[used + k] = added[k]
-        used += na
-        for k in range(nr):
-            dpool[used + k] = removed[k]
-        end = used + nr
-    return True
-
-
-@njit(cache=True, nogil=True)
-def compact_deltas(ti, tmeta, dpool, dmeta):
-    """Squeeze out the deltas of nodes the pool no longer holds (after tree reuse): every
-    node but the root keeps its delta, packed in node order."""
-    used = tmeta[T_USED]
-    total = 0
-    for i in range(1, used):
-        off = ti[DELTA, i]
-        total += 2 + dpool[off] + dpool[off + 1]
-    packed = np.empty(total, dtype=np.int32)
-    o = 0
-    for i in range(1, used):
-        off = ti[DELTA, i]
-        n = 2 + dpool[off] + dpool[off + 1]
-        for k in range(n):
-            packed[o + k] = dpool[off + k]
-        ti[DELTA, i] = o
-        o += n
-    dpool[:total] = packed
-    dmeta[D_USED] = total
+# ---- exact LinUCB's block sums over deltas --------------------------------------------
 
 
 @njit(cache=True, nogil=True, inline='always')
@@ -324,22 +265,6 @@ def exact_observe(model, rows, row_len, stride, depth, root_color, winner):
 
 
 @njit(cache=True, nogil=True)
-def expand_with_deltas(tree, node, g, s, meta, zob, rng, scratch):
-    """``tree.expand`` (no root filter) plus the children's deltas; the expansion is undone
-    when the delta pool lacks room.  Returns the number of children, or -1."""
-    ti = tree.ti
-    k = expand(ti, tree.tf, tree.tmeta, node, g, s, meta, rng, scratch.cand,
-               np.zeros(0, dtype=np.uint8))
-    if k > 0 and not attach_deltas(tree, node, g, s, meta, zob, scratch):
-        ti[NCHILD, node] = 0     # (also ends a thread's claim: ``tree_search.run``)
-        # give the block back when it is still the last one (always, on one thread)
-        atomic_cas(tree.tmeta, T_USED, ti[FIRST, node] + k, ti[FIRST, node])
-        ti[FIRST, node] = -1
-        return -1
-    return k
-
-
-@njit(cache=True, nogil=True)
 def best_child(ti, first, nch, values, solver):
     """The index in the block of the highest value (the first of equals); with ``solver``
     a proven win at once, proven losses only when nothing else is left."""
@@ -358,21 +283,29 @@ def best_child(ti, first, nch, values, solver):
 
 @njit(cache=True, nogil=True)
 def begin(params, model, pos, scratch):
-    scratch.row_len[0] = board_row(pos.s, pos.meta, scratch.rows)
+    # the root's mover made the move before it: the player not to play
+    frame = 3 - pos.meta[M_TO_PLAY] if params.mover else STONE_FRAME
+    scratch.row_len[0] = board_row(pos.s, pos.meta, scratch.rows, frame)
 
 
 @njit(cache=True, nogil=True, inline='always')
 def begin_descent(params, model, scratch):
     if not params.exact:   # fLinUCB-GD: the root's row sums, carried down by gd_values
-        scratch.carry[0] = sparse_dot(scratch.rows, 0, scratch.row_len[0], model.theta)
-        scratch.carry[1] = sparse_dot(scratch.rows, 0, scratch.row_len[0], model.diag)
+        rows, m, carry = scratch.rows, scratch.row_len[0], scratch.carry
+        if params.mover:
+            carry[2] = sparse_dot(rows, 0, m, model.theta)
+            carry[3] = sparse_dot(rows, 0, m, model.diag)
+            rows = scratch.flipped
+            flip_row(scratch.rows, 0, m, rows)
+        carry[0] = sparse_dot(rows, 0, m, model.theta)
+        carry[1] = sparse_dot(rows, 0, m, model.diag)
 
 
 @njit(cache=True, nogil=True)
 def grow(params, tree, node, scratch, pos, know, rng):
     """Expand the leaf ``node`` with its children's deltas, and their priors if any."""
     k = expand_with_deltas(tree, node, pos.game, scratch.ss, scratch.smeta, pos.zob, rng,
-                           scratch)
+                           scratch, params.mover)
     if k > 0:
         prime_children(tree, node, scratch, pos, know, params.sa_stones)
     return k
@@ -388,6 +321,10 @@ def choose(params, model, tree, node, depth, scratch):
     m = scratch.row_len[depth]
     if params.exact:
         start = depth * (rows.shape[0] // scratch.path.shape[0])
+        if params.mover:   # the children's frame
+            flip_row(rows, start, m, scratch.flipped)
+            rows = scratch.flipped
+            start = 0
         nch = exact_values(ti, node, tree.dpool, rows, start, m, model.theta, model.ainv,
                            model.uq, params.width, values)
     else:
@@ -401,12 +338,16 @@ def choose(params, model, tree, node, depth, scratch):
     if not params.exact:
         scratch.carry[0] = scratch.sums[0, best]
         scratch.carry[1] = scratch.sums[1, best]
+        if params.mover:
+            carry_flipped(tree.dpool, ti[DELTA, first + best], model.theta, model.diag,
+                          scratch.carry)
     return first + best
 
 
 @njit(cache=True, nogil=True, inline='always')
 def stepped(params, tree, node, depth, scratch):
-    """The row of the position at ``depth``: its parent's with ``node``'s delta."""
+    """The row of the position at ``depth``: its parent's (flipped into its frame with
+    ``mover``) with ``node``'s delta."""
     rows = scratch.rows
     stride = rows.shape[0] // scratch.path.shape[0]
     dpool = tree.dpool
@@ -414,9 +355,13 @@ def stepped(params, tree, node, depth, scratch):
     na = dpool[off]
     nr = dpool[off + 1]
     start = (depth - 1) * stride
-    scratch.row_len[depth] = child_row(rows, start, scratch.row_len[depth - 1], dpool,
-                                       off + 2, na, dpool, off + 2 + na, nr, rows,
-                                       start + stride)
+    m = scratch.row_len[depth - 1]
+    parent, p0 = rows, start
+    if params.mover:
+        flip_row(rows, start, m, scratch.flipped)
+        parent, p0 = scratch.flipped, 0
+    scratch.row_len[depth] = child_row(parent, p0, m, dpool, off + 2, na, dpool,
+                                       off + 2 + na, nr, rows, start + stride)
 
 
 @njit(cache=True, nogil=True, inline='always')
