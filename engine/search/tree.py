@@ -90,7 +90,7 @@ def _init_node(ti, tf, i, move):
 @njit(cache=True, nogil=True)
 def clear_pool(ti, tf, tmeta):
     """An empty tree: a lone unvisited root."""
-    _init_node(ti, tf, 0, PASS)
+    _init_node(ti, tf, np.int64(0), np.int32(PASS))   # expand's types: one compile, not two
     tmeta[T_USED] = 1
     tmeta[T_CHOICE] = -1
 
@@ -380,8 +380,8 @@ class TreeSearcher:
         return go_knowledge.load(self.params.knowledge)
 
     def _playout_policy(self) -> tuple[np.ndarray, np.ndarray]:
-        """(pattern table, playout parameters) for ``policy_playout_winner``: empty
-        parameters select the light playout."""
+        """(pattern table, playout parameters) for ``policy_playout_winner``: parameters
+        None select the light playout."""
         if self.params.playout == "light":
             return LIGHT
         kn = self.knowledge()
