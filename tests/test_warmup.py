@@ -1,5 +1,6 @@
 """The start-up compile (``engine.warmup``): the playout the worker compiles is the very
-one the searches call (same argument types, so the search finds it in the cache), the
+one the searches call (same argument types, so the search finds it in the cache), and
+so are the scoring's light playout and the backup compiled while waiting; the
 worker gets the session's settings intact, and engines started side by side on one empty
 cache both play (slow: every kernel compiles)."""
 
@@ -10,10 +11,13 @@ import pytest
 
 from engine import warmup
 from engine.core import game
+from engine.core.go_playout import playout
 from engine.core.gobang_vcf import find_vcf
 from engine.gtp import parse_settings
 from engine.search.base import Budget
+from engine.scoring import ownership
 from engine.search.go_priors import apply_priors
+from engine.search.uct_kernels import backup
 from gtp_process import GtpProcess
 
 STRONG = ["--set", "playout=heavy", "--set", "prior=1", "--set", "rave=1", "--set", "c=0"]
@@ -54,10 +58,31 @@ def test_the_worker_compiles_the_vcf_reading_the_search_uses():
     assert warmup.cached(find_vcf, vcf)
 
 
+@pytest.mark.parametrize("argv", [["--size", "9"], ["--size", "9", "--preset", "paper"]])
+def test_the_worker_compiles_the_light_playout_the_scoring_uses(argv):
+    settings, _ = parse_settings(argv)
+    ownership(settings.new_state(), playouts=2)
+    assert warmup.cached(playout, warmup.scoring_args(settings))
+
+
+@pytest.mark.parametrize("argv", [["--size", "9"], ["--size", "9", "--preset", "paper"],
+                                  ["--game", "gobang", "--size", "9"]])
+def test_the_backup_compiled_while_waiting_is_the_one_the_search_uses(argv):
+    settings, searcher = parse_settings(argv)
+    searcher.search(settings.new_state(), Budget(playouts=40))
+    assert warmup.cached(backup, warmup.backup_args(searcher))
+
+
+def test_only_uct_compiles_a_backup_while_waiting():
+    for algo in ("shot", "linuct-rave"):
+        settings, searcher = parse_settings(["--size", "9", "--algo", algo])
+        assert warmup.waiting_jobs(searcher) == []
+
+
 @pytest.mark.parametrize("argv, names", [
-    (["--size", "9"], ["priors", "playouts"]),
-    (["--size", "9", "--preset", "paper"], ["playouts"]),
-    (["--size", "9", "--algo", "shot"], ["playouts"]),
+    (["--size", "9"], ["priors", "playouts", "scoring playouts"]),
+    (["--size", "9", "--preset", "paper"], ["playouts", "scoring playouts"]),
+    (["--size", "9", "--algo", "shot"], ["playouts", "scoring playouts"]),
     (["--game", "gobang", "--size", "9"], ["VCF reading", "playouts"]),
     (["--game", "gobang", "--size", "9", "--preset", "paper"], ["playouts"]),
 ])
