@@ -36,12 +36,13 @@ from numba import typeof
 
 from .core import game
 from .core.go_playout import LIGHT, playout
+from .core.go_kernels import is_eye
 from .core.gobang_vcf import find_vcf
 from .core.layout import new_arrays, zobrist_table
 from .core.rng import make_rng
 from .game import registry
 from .search.go_priors import apply_priors
-from .search.tree import NodePool
+from .search.tree import NodePool, subtree_order
 from .search.uct_kernels import UctParams, backup
 
 WORKER_TIMEOUT = 900.0   # seconds; a worker that takes longer is killed
@@ -120,11 +121,27 @@ def backup_args(searcher) -> tuple | None:
             np.zeros(0, dtype=np.int8), 0)
 
 
-def waiting_jobs(searcher) -> list[tuple[object, tuple]]:
+def move_args(settings) -> list[tuple[object, tuple]]:
+    """(kernel, arguments of the types it gets) for what a ``genmove`` calls after its
+    search: the tree's re-rooting into the move played (``NodePool.follow``) and on Go the
+    final choice's eye test (``decide.choose``)."""
+    s, meta = new_arrays(settings.size)
+    pool = NodePool(1)
+    order = np.zeros(1, dtype=np.int64)
+    marker = registry.game(settings.game).kernels
+    jobs = [(subtree_order, (pool.ti, 0, order, order)),
+            (game.play, (marker, s, meta, zobrist_table(settings.size), 0, 0))]
+    if settings.game == "go":
+        jobs.append((is_eye, (s, 0, 0, 0)))
+    return jobs
+
+
+def waiting_jobs(settings, searcher) -> list[tuple[object, tuple]]:
     """(kernel, arguments) this process compiles before its first wait for the worker:
-    what the first search reaches after the playout."""
+    what the first search reaches after the playout, and what the first ``genmove`` calls
+    after its search."""
     args = backup_args(searcher)
-    return [] if args is None else [(backup, args)]
+    return ([] if args is None else [(backup, args)]) + move_args(settings)
 
 
 def _signature(args) -> tuple:
@@ -210,7 +227,7 @@ def parallel_compile(settings, searcher, log):
     log(f"compiling the {settings.game} kernels on an empty numba cache (first start "
         f"only, about 15 s on 2 cores): the {' and '.join(names)} in a second process")
     worker = Worker(settings, names, start, log)
-    meanwhile = waiting_jobs(searcher)
+    meanwhile = waiting_jobs(settings, searcher)
     for name, kernel, _ in jobs:
         kernel.compile = _after(worker, name, kernel.compile, start, log, meanwhile)
     try:

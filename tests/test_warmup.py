@@ -1,6 +1,6 @@
 """The start-up compile (``engine.warmup``): the playout the worker compiles is the very
 one the searches call (same argument types, so the search finds it in the cache), and
-so are the scoring's light playout and the backup compiled while waiting; the
+so are the scoring's light playout and what this process compiles while it waits; the
 worker gets the session's settings intact, and engines started side by side on one empty
 cache both play (slow: every kernel compiles)."""
 
@@ -67,16 +67,20 @@ def test_the_worker_compiles_the_light_playout_the_scoring_uses(argv):
 
 @pytest.mark.parametrize("argv", [["--size", "9"], ["--size", "9", "--preset", "paper"],
                                   ["--game", "gobang", "--size", "9"]])
-def test_the_backup_compiled_while_waiting_is_the_one_the_search_uses(argv):
+def test_what_is_compiled_while_waiting_is_what_a_move_uses(argv):
     settings, searcher = parse_settings(argv)
-    searcher.search(settings.new_state(), Budget(playouts=40))
-    assert warmup.cached(backup, warmup.backup_args(searcher))
+    state = settings.new_state()
+    result = searcher.search(state, Budget(playouts=40))   # the search and the final choice
+    searcher.notify_play(state, result.move, state.to_play)   # the tree follows the move
+    jobs = warmup.waiting_jobs(settings, searcher)
+    assert [kernel for kernel, _ in jobs][0] is backup
+    assert all(warmup.cached(kernel, args) for kernel, args in jobs)
 
 
 def test_only_uct_compiles_a_backup_while_waiting():
     for algo in ("shot", "linuct-rave"):
         settings, searcher = parse_settings(["--size", "9", "--algo", algo])
-        assert warmup.waiting_jobs(searcher) == []
+        assert backup not in [kernel for kernel, _ in warmup.waiting_jobs(settings, searcher)]
 
 
 @pytest.mark.parametrize("argv, names", [
