@@ -41,6 +41,7 @@ from .core.gobang_vcf import find_vcf
 from .core.layout import new_arrays, zobrist_table
 from .core.rng import make_rng
 from .game import registry
+from .search.base import Budget
 from .search.go_priors import apply_priors
 from .search.tree import NodePool, subtree_order
 from .search.uct_kernels import UctParams, backup
@@ -142,6 +143,14 @@ def waiting_jobs(settings, searcher) -> list[tuple[object, tuple]]:
     after its search."""
     args = backup_args(searcher)
     return ([] if args is None else [(backup, args)]) + move_args(settings)
+
+
+def search_twice(searcher, state, playouts: int):
+    """Search ``state`` twice and return the second result: the second search keeps the
+    first's tree, the path every later move of a game takes, whose kernels would otherwise
+    compile in the middle of a timed game (and cost its moves to the deadline guard)."""
+    searcher.search(state, Budget(playouts=playouts))
+    return searcher.search(state, Budget(playouts=playouts))
 
 
 def _signature(args) -> tuple:
