@@ -43,7 +43,7 @@ from .core.rng import make_rng
 from .game import registry
 from .search.base import Budget
 from .search.go_priors import apply_priors
-from .search.tree import NodePool, subtree_order
+from .search.tree import NodePool, restrict_children, subtree_order
 from .search.uct_kernels import UctParams, backup
 
 WORKER_TIMEOUT = 900.0   # seconds; a worker that takes longer is killed
@@ -125,13 +125,16 @@ def backup_args(searcher) -> tuple | None:
 def move_args(settings) -> list[tuple[object, tuple]]:
     """(kernel, arguments of the types it gets) for what a ``genmove`` calls after its
     search: the tree's re-rooting into the move played (``NodePool.follow``) and on Go the
-    final choice's eye test (``decide.choose``)."""
+    final choice's eye test (``decide.choose``); and what the next search of a kept tree
+    calls first (``NodePool.begin``), which the warm-up's second search would else compile
+    while the first ``genmove`` searches."""
     s, meta = new_arrays(settings.size)
     pool = NodePool(1)
     order = np.zeros(1, dtype=np.int64)
     marker = registry.game(settings.game).kernels
     jobs = [(subtree_order, (pool.ti, 0, order, order)),
-            (game.play, (marker, s, meta, zobrist_table(settings.size), 0, 0))]
+            (game.play, (marker, s, meta, zobrist_table(settings.size), 0, 0)),
+            (restrict_children, (pool.ti, pool.tf, 0, np.zeros(1, dtype=np.uint8)))]
     if settings.game == "go":
         jobs.append((is_eye, (s, 0, 0, 0)))
     return jobs

@@ -16,8 +16,8 @@ from engine.core.go_playout import playout
 from engine.core.gobang_vcf import find_vcf
 from engine.gtp import parse_settings, warm_up
 from engine.gtp.context import Context
-from engine.search.base import Budget
 from engine.scoring import ownership
+from engine.search.base import Budget
 from engine.search.go_priors import apply_priors
 from engine.search.uct_kernels import backup
 from gtp_process import GtpProcess
@@ -72,7 +72,7 @@ def test_the_worker_compiles_the_light_playout_the_scoring_uses(argv):
 def test_what_is_compiled_while_waiting_is_what_a_move_uses(argv):
     settings, searcher = parse_settings(argv)
     state = settings.new_state()
-    result = searcher.search(state, Budget(playouts=40))   # the search and the final choice
+    result = warmup.search_twice(searcher, state, 40)   # a kept tree, the final choice
     searcher.notify_play(state, result.move, state.to_play)   # the tree follows the move
     jobs = warmup.waiting_jobs(settings, searcher)
     assert [kernel for kernel, _ in jobs][0] is backup
