@@ -148,9 +148,11 @@ def restrict_children(ti, tf, node, allow):
         c = first + i
         p = ti[MOVE, c]
         if p == PASS or allow[p] != 0:
-            if j != i:
-                ti[:, first + j] = ti[:, c]
-                tf[:, first + j] = tf[:, c]
+            if j != i:   # element loops: a slice assignment compiles numba's shape-mismatch
+                for r in range(ti.shape[0]):   # message (some 2 s of a cold start)
+                    ti[r, first + j] = ti[r, c]
+                for r in range(tf.shape[0]):
+                    tf[r, first + j] = tf[r, c]
             j += 1
     ti[NCHILD, node] = j
     if j == 0:
