@@ -33,6 +33,7 @@ from dataclasses import asdict
 
 import numpy as np
 from numba import typeof
+from numba.core.compiler_lock import global_compiler_lock
 
 from .core import game
 from .core.go_playout import LIGHT, playout
@@ -258,9 +259,12 @@ def _after(worker, name, compile_kernel, start, log, meanwhile):
 
     def compile_after_worker(sig):
         if not worker.done[name].is_set():
-            while meanwhile:
-                kernel, args = meanwhile.pop()
-                kernel.compile(_signature(args))
+            # under numba's lock, all at once: a second thread (an early genmove) waits
+            # for the batch, instead of taking a job of it and then the lock after the search
+            with global_compiler_lock:
+                while meanwhile:
+                    kernel, args = meanwhile.pop()
+                    kernel.compile(_signature(args))
             if not said and not worker.done[name].is_set():
                 # once, though two threads (warm-up, an early genmove) may wait
                 said.append(name)
