@@ -17,7 +17,7 @@ from collections import namedtuple
 from types import SimpleNamespace
 
 import numpy as np
-from numba import njit, types
+from numba import njit
 from numba.extending import overload
 
 from . import go_kernels as go
@@ -124,18 +124,13 @@ def _gobang_terminal_winner(s, meta, komi):
     return w
 
 
+@njit(cache=True, nogil=True, inline='always')   # no call of its own per playout
 def _gobang_playout_winner(s, meta, zob, rng, komi, amaf, pat, par):
-    raise NotImplementedError("compiled code only")
-
-
-@overload(_gobang_playout_winner, inline="always")   # no call of its own per playout
-def _gobang_playout_by_par(s, meta, zob, rng, komi, amaf, pat, par):
-    """The light playout for ``par`` None, else the threat-aware one: only that one is
-    compiled (``go_playout.policy_move`` picks Go's policies alike)."""
-    kernel = gb.playout_winner if isinstance(par, types.NoneType) else \
-        gbt.threat_playout_winner
-    return (lambda s, meta, zob, rng, komi, amaf, pat, par:
-            kernel(s, meta, zob, rng, amaf))
+    # ``par`` None: numba prunes the branch while compiling, so a light session compiles
+    # no threat playout (the reverse is not pruned: an array's type says nothing of it)
+    if par is None:
+        return gb.playout_winner(s, meta, zob, rng, amaf)
+    return gbt.threat_playout_winner(s, meta, zob, rng, amaf)
 
 
 @njit(cache=True, nogil=True)
