@@ -13,9 +13,10 @@ of the worker's kernels it waits for the worker to report it done and loads it f
 cache: each such dispatcher's ``compile`` is wrapped for the warm-up's duration, so a
 ``genmove`` arriving early, whose search compiles on its own thread, waits alike instead of
 compiling it a second time.  Before its first wait it compiles what its first search
-reaches after the playout (``waiting_jobs``), which would else be left to compile once the
-playout arrives, the one stretch neither process can share.  A warm cache starts no
-worker: the playout's cache entry is looked up first.
+reaches after the playout and what a ``genmove`` calls after its search
+(``waiting_jobs``), which would else be left to compile once the playout arrives, the one
+stretch neither process can share.  A warm cache starts no worker: the playout's cache
+entry is looked up first.
 
 What a user sees: ``compiling ...`` on stderr when the cache is empty, a line per part
 compiled, then ``kernels ready in N s``; a command that needs a kernel still compiling
