@@ -6,13 +6,17 @@ compiler lock), and saves each to the on-disk cache, which is safe to share betw
 processes.  On an empty cache a worker process (``python -m engine.warmup``) compiles, for
 the session's exact argument types, the kernels of the first search that are big and
 independent of the rest (``worker_jobs``: the Go priors or the Gobang VCF reading when the
-back end has them, and the playout, which the search kernels reach through
-``engine.core.game``), while this process compiles the rules and the search's other callees.  When this process reaches
-one of the worker's kernels it waits for the worker to report it done and loads it from
-the cache: each such dispatcher's ``compile`` is wrapped for the warm-up's duration, so a
+back end has them, the playout, which the search kernels reach through
+``engine.core.game``, and on Go the light playout of the warm-up's scoring), while this
+process compiles the rules and the search's other callees.  When this process reaches one
+of the worker's kernels it waits for the worker to report it done and loads it from the
+cache: each such dispatcher's ``compile`` is wrapped for the warm-up's duration, so a
 ``genmove`` arriving early, whose search compiles on its own thread, waits alike instead of
-compiling it a second time.  A warm cache starts no worker: the playout's cache entry is
-looked up first.
+compiling it a second time.  Before its first wait it compiles what its first search
+reaches after the playout and what a ``genmove`` calls after its search
+(``waiting_jobs``), which would else be left to compile once the playout arrives, the one
+stretch neither process can share.  A warm cache starts no worker: the playout's cache
+entry is looked up first.
 
 What a user sees: ``compiling ...`` on stderr when the cache is empty, a line per part
 compiled, then ``kernels ready in N s``; a command that needs a kernel still compiling
@@ -30,14 +34,19 @@ from dataclasses import asdict
 
 import numpy as np
 from numba import typeof
+from numba.core.compiler_lock import global_compiler_lock
 
 from .core import game
-from .core.go_playout import LIGHT
+from .core.go_playout import LIGHT, playout
+from .core.go_kernels import is_eye
 from .core.gobang_vcf import find_vcf
 from .core.layout import new_arrays, zobrist_table
+from .core.rng import make_rng
 from .game import registry
 from .search.base import Budget
 from .search.go_priors import apply_priors
+from .search.tree import NodePool, restrict_children, subtree_order
+from .search.uct_kernels import UctParams, backup
 
 WORKER_TIMEOUT = 900.0   # seconds; a worker that takes longer is killed
 HEARTBEAT = 5.0          # seconds between two "still compiling" lines on stderr
@@ -82,14 +91,63 @@ def vcf_args(settings, searcher) -> tuple | None:
     return (s, meta, 1, 1, 1, np.zeros(5, dtype=np.int32))
 
 
+def scoring_args(settings) -> tuple | None:
+    """Arguments of the types ``scoring.playout_outcomes`` passes ``go_playout.playout``
+    (the light playout, which a heavy session's search does not compile), or None on
+    Gobang, whose warm-up scores nothing."""
+    if settings.game != "go":
+        return None
+    s, meta = new_arrays(settings.size)
+    return s, meta, zobrist_table(settings.size), make_rng(0), np.zeros(0, dtype=np.int8)
+
+
 def worker_jobs(settings, searcher) -> list[tuple[str, object, tuple]]:
     """(name, kernel, arguments) the worker compiles, in the order the session's first
     search reaches them: the Go priors or the Gobang VCF (called at the root before the
-    iterations), then the playout (reached while the iterations compile)."""
-    jobs = [(name, kernel, args) for name, kernel, args in (
+    iterations), then the playout (reached while the iterations compile), then what the
+    warm-up calls after its search (the light playout of its Go scoring)."""
+    return [(name, kernel, args) for name, kernel, args in (
         ("priors", apply_priors, priors_args(settings, searcher)),
-        ("VCF reading", find_vcf, vcf_args(settings, searcher))) if args is not None]
-    return jobs + [("playouts", game.policy_playout_winner, playout_args(settings, searcher))]
+        ("VCF reading", find_vcf, vcf_args(settings, searcher)),
+        ("playouts", game.policy_playout_winner, playout_args(settings, searcher)),
+        ("scoring playouts", playout, scoring_args(settings))) if args is not None]
+
+
+def backup_args(searcher) -> tuple | None:
+    """Arguments of the types ``tree_search.run`` passes ``uct_kernels.backup`` (UCT's
+    backup, which ``run`` reaches after the playout), or None for the other back ends."""
+    params = searcher._kernel_params() if hasattr(searcher, "_kernel_params") else None
+    if not isinstance(params, UctParams):
+        return None
+    pool = NodePool(1)
+    return (pool.ti, pool.tf, np.zeros(1, dtype=np.int32), 0, 0, 0, params.rave,
+            np.zeros(0, dtype=np.int8), 0)
+
+
+def move_args(settings) -> list[tuple[object, tuple]]:
+    """(kernel, arguments of the types it gets) for what a ``genmove`` calls after its
+    search: the tree's re-rooting into the move played (``NodePool.follow``) and on Go the
+    final choice's eye test (``decide.choose``); and what the next search of a kept tree
+    calls first (``NodePool.begin``), which the warm-up's second search would else compile
+    while the first ``genmove`` searches."""
+    s, meta = new_arrays(settings.size)
+    pool = NodePool(1)
+    order = np.zeros(1, dtype=np.int64)
+    marker = registry.game(settings.game).kernels
+    jobs = [(subtree_order, (pool.ti, 0, order, order)),
+            (game.play, (marker, s, meta, zobrist_table(settings.size), 0, 0)),
+            (restrict_children, (pool.ti, pool.tf, 0, np.zeros(1, dtype=np.uint8)))]
+    if settings.game == "go":
+        jobs.append((is_eye, (s, 0, 0, 0)))
+    return jobs
+
+
+def waiting_jobs(settings, searcher) -> list[tuple[object, tuple]]:
+    """(kernel, arguments) this process compiles before its first wait for the worker:
+    what the first search reaches after the playout, and what the first ``genmove`` calls
+    after its search."""
+    args = backup_args(searcher)
+    return ([] if args is None else [(backup, args)]) + move_args(settings)
 
 
 def search_twice(searcher, state, playouts: int):
@@ -175,7 +233,7 @@ def parallel_compile(settings, searcher, log):
     meanwhile), waits for the worker and loads it from the cache.  Progress goes to
     ``log``.  A warm cache starts nothing."""
     jobs = worker_jobs(settings, searcher)
-    if cached(*jobs[-1][1:]):   # the playout
+    if cached(*next(job for job in jobs if job[0] == "playouts")[1:]):
         yield
         return
     start = time.monotonic()
@@ -183,8 +241,9 @@ def parallel_compile(settings, searcher, log):
     log(f"compiling the {settings.game} kernels on an empty numba cache (first start "
         f"only, about 15 s on 2 cores): the {' and '.join(names)} in a second process")
     worker = Worker(settings, names, start, log)
+    meanwhile = waiting_jobs(settings, searcher)
     for name, kernel, _ in jobs:
-        kernel.compile = _after(worker, name, kernel.compile, start, log)
+        kernel.compile = _after(worker, name, kernel.compile, start, log, meanwhile)
     try:
         yield
     finally:
@@ -193,13 +252,22 @@ def parallel_compile(settings, searcher, log):
         worker.finish()
 
 
-def _after(worker, name, compile_kernel, start, log):
-    """``compile_kernel`` that first waits for the worker to have compiled ``name``."""
+def _after(worker, name, compile_kernel, start, log, meanwhile):
+    """``compile_kernel`` that first waits for the worker to have compiled ``name``;
+    before the first wait of all, ``meanwhile``'s kernels are compiled (and the list
+    emptied: it is shared by all the wrappers)."""
     said = []
 
     def compile_after_worker(sig):
         if not worker.done[name].is_set():
-            if not said:   # once, though two threads (warm-up, an early genmove) may wait
+            # under numba's lock, all at once: a second thread (an early genmove) waits
+            # for the batch, instead of taking a job of it and then the lock after the search
+            with global_compiler_lock:
+                while meanwhile:
+                    kernel, args = meanwhile.pop()
+                    kernel.compile(_signature(args))
+            if not said and not worker.done[name].is_set():
+                # once, though two threads (warm-up, an early genmove) may wait
                 said.append(name)
                 log(f"compiled the rest in {time.monotonic() - start:.1f} s so far; "
                     f"waiting for the {name}")

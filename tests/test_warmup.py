@@ -1,5 +1,6 @@
 """The start-up compile (``engine.warmup``): the playout the worker compiles is the very
-one the searches call (same argument types, so the search finds it in the cache), the
+one the searches call (same argument types, so the search finds it in the cache), and
+so are the scoring's light playout and what this process compiles while it waits; the
 worker gets the session's settings intact, and engines started side by side on one empty
 cache both play (slow: every kernel compiles)."""
 
@@ -11,11 +12,14 @@ import pytest
 
 from engine import warmup
 from engine.core import game
+from engine.core.go_playout import playout
 from engine.core.gobang_vcf import find_vcf
 from engine.gtp import parse_settings, warm_up
 from engine.gtp.context import Context
+from engine.scoring import ownership
 from engine.search.base import Budget
 from engine.search.go_priors import apply_priors
+from engine.search.uct_kernels import backup
 from gtp_process import GtpProcess
 
 STRONG = ["--set", "playout=heavy", "--set", "prior=1", "--set", "rave=1", "--set", "c=0"]
@@ -56,10 +60,35 @@ def test_the_worker_compiles_the_vcf_reading_the_search_uses():
     assert warmup.cached(find_vcf, vcf)
 
 
+@pytest.mark.parametrize("argv", [["--size", "9"], ["--size", "9", "--preset", "paper"]])
+def test_the_worker_compiles_the_light_playout_the_scoring_uses(argv):
+    settings, _ = parse_settings(argv)
+    ownership(settings.new_state(), playouts=2)
+    assert warmup.cached(playout, warmup.scoring_args(settings))
+
+
+@pytest.mark.parametrize("argv", [["--size", "9"], ["--size", "9", "--preset", "paper"],
+                                  ["--game", "gobang", "--size", "9"]])
+def test_what_is_compiled_while_waiting_is_what_a_move_uses(argv):
+    settings, searcher = parse_settings(argv)
+    state = settings.new_state()
+    result = warmup.search_twice(searcher, state, 40)   # a kept tree, the final choice
+    searcher.notify_play(state, result.move, state.to_play)   # the tree follows the move
+    jobs = warmup.waiting_jobs(settings, searcher)
+    assert [kernel for kernel, _ in jobs][0] is backup
+    assert all(warmup.cached(kernel, args) for kernel, args in jobs)
+
+
+def test_only_uct_compiles_a_backup_while_waiting():
+    for algo in ("shot", "linuct-rave"):
+        settings, searcher = parse_settings(["--size", "9", "--algo", algo])
+        assert backup not in [kernel for kernel, _ in warmup.waiting_jobs(settings, searcher)]
+
+
 @pytest.mark.parametrize("argv, names", [
-    (["--size", "9"], ["priors", "playouts"]),
-    (["--size", "9", "--preset", "paper"], ["playouts"]),
-    (["--size", "9", "--algo", "shot"], ["playouts"]),
+    (["--size", "9"], ["priors", "playouts", "scoring playouts"]),
+    (["--size", "9", "--preset", "paper"], ["playouts", "scoring playouts"]),
+    (["--size", "9", "--algo", "shot"], ["playouts", "scoring playouts"]),
     (["--game", "gobang", "--size", "9"], ["VCF reading", "playouts"]),
     (["--game", "gobang", "--size", "9", "--preset", "paper"], ["playouts"]),
 ])

@@ -126,9 +126,11 @@ def _gobang_terminal_winner(s, meta, komi):
 
 @njit(cache=True, nogil=True, inline='always')   # no call of its own per playout
 def _gobang_playout_winner(s, meta, zob, rng, komi, amaf, pat, par):
-    if par.shape[0] > 0:
-        return gbt.threat_playout_winner(s, meta, zob, rng, amaf)
-    return gb.playout_winner(s, meta, zob, rng, amaf)
+    # ``par`` None: numba prunes the branch while compiling, so a light session compiles
+    # no threat playout (the reverse is not pruned: an array's type says nothing of it)
+    if par is None:
+        return gb.playout_winner(s, meta, zob, rng, amaf)
+    return gbt.threat_playout_winner(s, meta, zob, rng, amaf)
 
 
 @njit(cache=True, nogil=True)
@@ -203,9 +205,10 @@ def terminal_winner(g, s, meta, komi):
 @njit(cache=True, nogil=True)
 def policy_playout_winner(g, s, meta, zob, rng, komi, amaf, pat, par):
     """Play the position out in place; returns the winner.  ``amaf``: int8[P] that records
-    the colour first to play on each point, or empty.  ``par`` empty: the light playout of
-    either game; else the heavy one: Go's policy (``par``, ``pat`` from
-    ``engine.go_knowledge``), Gobang's threat-aware playout (``gobang_threats``)."""
+    the colour first to play on each point, or empty.  ``par`` None: the light playout of
+    either game (only it is compiled then); else the heavy one: Go's policy (``par``,
+    ``pat`` from ``engine.go_knowledge``), Gobang's threat-aware playout
+    (``gobang_threats``)."""
     w, _ = _playout_winner(g, s, meta, zob, rng, komi, amaf, pat, par)   # (winner, score)
     return w
 
@@ -214,7 +217,7 @@ def policy_playout_winner(g, s, meta, zob, rng, komi, amaf, pat, par):
 def playout_winner(g, s, meta, zob, rng, komi, amaf):
     """``policy_playout_winner`` with the light playout."""
     return policy_playout_winner(g, s, meta, zob, rng, komi, amaf,
-                                 np.zeros(0, dtype=np.uint8), np.zeros(0, dtype=np.float64))
+                                 np.zeros(0, dtype=np.uint8), None)
 
 
 @njit(cache=True, nogil=True)

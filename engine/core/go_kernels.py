@@ -214,7 +214,8 @@ def play(s, meta, zob, p, color):
         meta[M_KO] = ko_stone
         meta[M_KO_COLOR] = other
     if s[LIBS, r] == 0:  # suicide, only reached when the rules allow it
-        lost = _remove_chain(s, meta, zob, r, w)
+        # r as int32, the type of the captures' call above: _remove_chain compiles once
+        lost = _remove_chain(s, meta, zob, np.int32(r), w)
         if color == BLACK:
             meta[M_CAPS_W] += lost
         else:

@@ -15,13 +15,14 @@ Heavy policy, for the side to move, with the opponent's last move L:
    ``par[P_SELFATARI]`` (and the draw goes on).
 Candidates of 1 and 2 must be legal, must not fill an own eye, and those of 2 must not be
 self-ataris of that size.  The probabilities and the pattern weights come from the
-knowledge file (``engine.go_knowledge``); an empty ``par`` means the light policy.
+knowledge file (``engine.go_knowledge``); ``par`` None means the light policy.
 
 A uniform move is drawn by rejection without replacement: draw an index into the first k
 entries of the empty-point list; if that point is refused, swap it behind the window and
 shrink k.  So each candidate costs one random number and is tested at most once.
 """
 
+import numpy as np
 from numba import njit
 
 from .go_kernels import PASS, is_eye, is_legal
@@ -52,6 +53,14 @@ def playable(s, meta, w, p, color):
     return is_legal(s, meta, p, color)
 
 
+@njit(cache=True)
+def _playable_called(s, meta, w, p, color):
+    """``playable`` as a call, for ``atari_moves``, which asks it only of the few
+    candidates it finds: inlined at its three call sites it cost a cold start some 3 s of
+    compiling, and a call there costs a playout nothing measurable."""
+    return playable(s, meta, w, p, color)
+
+
 @njit(cache=True, inline='always')
 def _uniform_move(s, meta, rng, color, sa_prob, sa_stones):
     w = meta[M_SIZE] + 2
@@ -59,8 +68,9 @@ def _uniform_move(s, meta, rng, color, sa_prob, sa_stones):
     while k > 0:
         i = rand_below(rng, k)
         p = s[EMPTIES, i]
+        # the point as int64, the type pattern_move and the priors pass: one compile
         if playable(s, meta, w, p, color) and not (
-                sa_prob > 0.0 and is_self_atari(s, w, p, color, sa_stones)
+                sa_prob > 0.0 and is_self_atari(s, w, np.int64(p), color, sa_stones)
                 and rand_unit(rng) < sa_prob):
             return p
         k -= 1
@@ -94,7 +104,7 @@ def atari_moves(s, meta, w, last, color, buf):
     other = 3 - color
     if s[BOARD, last] == other:
         lib = atari_liberty(s, w, s[REP, last])
-        if lib != NONE and playable(s, meta, w, lib, color):
+        if lib != NONE and _playable_called(s, meta, w, lib, color):
             n = _push(buf, n, lib)
     nbs = (last - 1, last + 1, last - w, last + w)
     for k in range(4):
@@ -109,12 +119,12 @@ def atari_moves(s, meta, w, last, color, buf):
             for d in (x - 1, x + 1, x - w, x + w):
                 if s[BOARD, d] == other:
                     cl = atari_liberty(s, w, s[REP, d])
-                    if cl != NONE and playable(s, meta, w, cl, color):
+                    if cl != NONE and _playable_called(s, meta, w, cl, color):
                         n = _push(buf, n, cl)
             x = s[NEXT, x]
             if x == r:
                 break
-        if libs_after(s, w, lib, color) >= 2 and playable(s, meta, w, lib, color):
+        if libs_after(s, w, lib, color) >= 2 and _playable_called(s, meta, w, lib, color):
             n = _push(buf, n, lib)
     return n
 

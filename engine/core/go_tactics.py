@@ -10,6 +10,7 @@ as the answer is known (a second distinct liberty), and skips it when the pseudo
 alone settles the question: one point touches a chain at most four times.
 """
 
+import numpy as np
 from numba import njit
 
 from .layout import BOARD, EMPTY, LIBS, NEXT, REP, SIZE
@@ -55,7 +56,7 @@ def libs_after(s, w, p, color):
     """How many liberties the chain of a ``color`` stone played at empty ``p`` would have:
     0, 1, or 2 meaning two or more.  Opponent chains the stone captures count as a
     liberty each (the captured stone next to ``p`` becomes one)."""
-    a = NONE
+    a = np.int64(NONE)   # not the literal -1: _other_liberty(a) then compiles once
     other = 3 - color
     for q in (p - 1, p + 1, p - w, p + w):
         c = s[BOARD, q]

@@ -38,5 +38,5 @@ def position(state, target=None, allow=None) -> Position:
                     float(state.komi), points, attacker, NO_MASK if allow is None else allow)
 
 # Go knowledge (``engine.go_knowledge``): the pattern table, the playout policy's
-# parameters (empty: light playouts) and the prior weights (empty: no priors).
+# parameters (None: light playouts) and the prior weights (empty: no priors).
 Knowledge = namedtuple("Knowledge", "pat policy prior")

@@ -181,7 +181,8 @@ def _fight_winner_at(g, s, meta, target, attacker):
     if g.instance_class is GoGame and not isinstance(target, types.NoneType):
         return (lambda g, s, meta, target, attacker:
                 fight_winner(s, meta, target, attacker))
-    return lambda g, s, meta, target, attacker: 0
+    # int64, not the literal 0: the search's prove_leaf(winner) then compiles once
+    return lambda g, s, meta, target, attacker: np.int64(0)
 
 # ``fight_result_at(s, target, attacker)``: ``fight_result``, nothing compiled for a whole game
 fight_result_at = fight_only(fight_result, 0)

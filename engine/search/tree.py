@@ -93,7 +93,7 @@ def _init_node(ti, tf, i, move):
 @njit(cache=True, nogil=True)
 def clear_pool(ti, tf, tmeta):
     """An empty tree: a lone unvisited root."""
-    _init_node(ti, tf, 0, PASS)
+    _init_node(ti, tf, np.int64(0), np.int32(PASS))   # expand's types: one compile, not two
     tmeta[T_USED] = 1
     tmeta[T_CHOICE] = -1
 
@@ -151,9 +151,11 @@ def restrict_children(ti, tf, node, allow):
         c = first + i
         p = ti[MOVE, c]
         if p == PASS or allow[p] != 0:
-            if j != i:
-                ti[:, first + j] = ti[:, c]
-                tf[:, first + j] = tf[:, c]
+            if j != i:   # element loops: a slice assignment compiles numba's shape-mismatch
+                for r in range(ti.shape[0]):   # message (some 2 s of a cold start)
+                    ti[r, first + j] = ti[r, c]
+                for r in range(tf.shape[0]):
+                    tf[r, first + j] = tf[r, c]
             j += 1
     ti[NCHILD, node] = j
     if j == 0:
@@ -383,8 +385,8 @@ class TreeSearcher:
         return go_knowledge.load(self.params.knowledge)
 
     def _playout_policy(self) -> tuple[np.ndarray, np.ndarray]:
-        """(pattern table, playout parameters) for ``policy_playout_winner``: empty
-        parameters select the light playout."""
+        """(pattern table, playout parameters) for ``policy_playout_winner``: parameters
+        None select the light playout."""
         if self.params.playout == "light":
             return LIGHT
         kn = self.knowledge()
