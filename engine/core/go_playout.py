@@ -1,5 +1,6 @@
 """Go playouts: play a position out to the end with a move policy of ``go_policy`` (light
-when ``par`` is empty, heavy otherwise), pass only when the policy finds no move, stop
+when ``par`` is empty, heavy otherwise) or the learned softmax policy of ``elo_policy``
+(when ``par`` has its ``ELO_LEN`` entries), pass only when the policy finds no move, stop
 after two passes in a row (or a move cap that only pathological cycles reach) and score by
 area.
 """
@@ -8,8 +9,10 @@ import numpy as np
 from numba import njit
 
 from .go_kernels import PASS, play, score
-from .go_policy import heavy_move, random_move
-from .layout import M_MOVES, M_PASSES, M_TO_PLAY
+from .elo_policy import ELO_LEN, elo_move, elo_scratch
+from .go_ladder import new_ladder
+from .go_policy import LADDER_NODES, heavy_move, random_move
+from .layout import M_MOVES, M_PASSES, M_SIZE, M_TO_PLAY
 
 # the (pat, par) arguments that select the light policy
 LIGHT = (np.zeros(0, dtype=np.uint8), np.zeros(0, dtype=np.float64))
@@ -20,16 +23,22 @@ def policy_playout(s, meta, zob, rng, amaf, pat, par):
     """Play the position in (s, meta) out to the end, in place.  When ``amaf`` has P
     entries, each empty point records the colour that played there first (for RAVE);
     pass an empty array otherwise.  ``pat``/``par``: the heavy policy's pattern table and
-    parameters, or empty for the light policy.  Returns the number of moves played."""
+    parameters, empty for the light policy, or ``par`` the learned policy's vector.  Returns the number of moves played."""
     record = amaf.shape[0] > 0
-    heavy = par.shape[0] > 0
+    elo = par.shape[0] == ELO_LEN
+    heavy = par.shape[0] > 0 and not elo
     buf = np.empty(s.shape[1] if heavy else 0, dtype=np.int32)
+    ladders = elo or (heavy and par[LADDER_NODES] > 0)
+    lad = new_ladder(s.shape[1] if ladders else 0, 2 * meta[M_SIZE] if ladders else 0)
+    wbuf, ebuf, levels = elo_scratch(s.shape[1] if elo else 0)
     limit = meta[M_MOVES] + 3 * s.shape[1]
     start = meta[M_MOVES]
     while meta[M_PASSES] < 2 and meta[M_MOVES] < limit:
         color = meta[M_TO_PLAY]
-        if heavy:
-            p = heavy_move(s, meta, rng, color, pat, par, buf)
+        if elo:
+            p = elo_move(s, meta, rng, color, par, wbuf, ebuf, lad, levels)
+        elif heavy:
+            p = heavy_move(s, meta, rng, color, pat, par, buf, lad)
         else:
             p = random_move(s, meta, rng, color)
         if record and p != PASS and amaf[p] == 0:

@@ -5,8 +5,10 @@ move's surroundings the way MoGo, Pachi and michi do.
 Heavy policy, for the side to move, with the opponent's last move L:
 1. with probability ``par[P_ATARI]``: moves that capture the chain of L when it is in atari,
    and moves that save an own chain next to L from atari, by capturing an adjacent
-   opponent chain that is itself in atari or by extending to two liberties or more;
-   one of them at random.
+   opponent chain that is itself in atari or by extending to two liberties or more --
+   unless, with ``par[LADDER_NODES]`` > 0, the extension leaves two liberties that a
+   ladder captures (``go_ladder``, reading at most that many positions); one of them at
+   random.
 2. else, or if there is none, with probability ``par[P_PATTERN]``: the empty points around
    L whose 3x3 neighbourhood matches a pattern of the table (``patterns3``), drawn with
    probability proportional to the pattern's weight.
@@ -25,13 +27,14 @@ shrink k.  So each candidate costs one random number and is tested at most once.
 from numba import njit
 
 from .go_kernels import PASS, is_eye, is_legal
+from .go_ladder import escape_caught
 from .go_tactics import NONE, atari_liberty, first_touch, is_self_atari, libs_after
 from .layout import BOARD, EMPTIES, EMPTY, EPOS, M_LAST, M_N_EMPTY, M_SIZE, NEXT, OFFBOARD, REP
 from .patterns3 import code
 from .rng import rand_below, rand_unit
 
-P_ATARI, P_PATTERN, P_SELFATARI, SELFATARI_STONES = range(4)
-N_PARAMS = 4
+P_ATARI, P_PATTERN, P_SELFATARI, SELFATARI_STONES, LADDER_NODES = range(5)
+N_PARAMS = 5
 
 
 # playable, _uniform_move and _push run at every playout move: inlined, as a call there
@@ -87,9 +90,9 @@ def _push(buf, n, p):
 
 
 @njit(cache=True)
-def atari_moves(s, meta, w, last, color, buf):
+def atari_moves(s, meta, w, last, color, buf, lad, ladder_nodes):
     """Step 1's candidates around ``last`` written to ``buf``; returns their count (a move
-    may appear more than once)."""
+    may appear more than once).  ``lad``: ladder scratch, used when ``ladder_nodes`` > 0."""
     n = 0
     other = 3 - color
     if s[BOARD, last] == other:
@@ -114,7 +117,8 @@ def atari_moves(s, meta, w, last, color, buf):
             x = s[NEXT, x]
             if x == r:
                 break
-        if libs_after(s, w, lib, color) >= 2 and playable(s, meta, w, lib, color):
+        if libs_after(s, w, lib, color) >= 2 and playable(s, meta, w, lib, color) and not (
+                ladder_nodes > 0 and escape_caught(s, meta, lib, color, lad, ladder_nodes)):
             n = _push(buf, n, lib)
     return n
 
@@ -148,15 +152,15 @@ def pattern_move(s, meta, rng, w, last, color, pat, sa_stones, buf):
 
 
 @njit(cache=True)
-def heavy_move(s, meta, rng, color, pat, par, buf):
+def heavy_move(s, meta, rng, color, pat, par, buf, lad):
     """The heavy policy (module docstring); ``buf`` is int32 scratch of P (at least 16)
-    entries."""
+    entries, ``lad`` a ladder scratch (``go_ladder.new_ladder``)."""
     w = meta[M_SIZE] + 2
     last = meta[M_LAST]
     sa_stones = par[SELFATARI_STONES]
     if last >= 0:
         if rand_unit(rng) < par[P_ATARI]:
-            n = atari_moves(s, meta, w, last, color, buf)
+            n = atari_moves(s, meta, w, last, color, buf, lad, int(par[LADDER_NODES]))
             if n > 0:
                 return buf[rand_below(rng, n)]
         if rand_unit(rng) < par[P_PATTERN]:

@@ -15,6 +15,15 @@ Features of a move p for the side to move (PASS gets ``even`` alone):
   near1..near3  Manhattan distance 1, 2 or 3 from the opponent's last move
   empty_low     on the first or second line with no stone within distance 3
   empty_third   on the third line with no stone within distance 3
+
+Ladders (``core.go_ladder``): an escape into a working ladder earns no ``escape`` prior,
+and an atari whose chain a ladder then captures earns ``capture``.
+
+With the learned weights instead (``prior`` carrying ``core.elo_policy``'s vector,
+``priors=elo``), every child gets the vector's ``prior_games`` virtual games, won in the
+proportion gamma / (gamma + mean gamma of the node's moves): in the Bradley-Terry model
+of ``engine.patterns``, the probability that the move is preferred to a move of average
+strength there.  PASS gets half.
 """
 
 import numpy as np
@@ -22,14 +31,18 @@ from numba import njit
 
 from ..go_knowledge import (CAPTURE, CAPTURE_MANY, EMPTY_LOW, EMPTY_THIRD, ESCAPE, EVEN, NEAR1,
                             NEAR2, NEAR3, PATTERN, SELFATARI)
-from ..core.go_tactics import atari_liberty, first_touch, is_self_atari, libs_after
+from ..core.elo_policy import E_PRIOR_GAMES, ELO_LEN, move_gamma
 from ..core.game import GoGame, only_for
-from ..core.layout import (BOARD, EMPTY, M_LAST, M_SIZE, M_TO_PLAY, OFFBOARD,
-                           PASS, REP, SIZE)
+from ..core.go_ladder import new_ladder
+from ..core.go_tactics import atari_liberty, first_touch, is_self_atari
+from ..core.move_features import G_ATARI, G_ESCAPE, N_GROUPS, tactical_features
+from ..core.layout import (BOARD, EMPTY, LIBS, M_LAST, M_SIZE, M_TO_PLAY, OFFBOARD, PASS,
+                           REP, SIZE)
 from ..core.patterns3 import code
 from .tree import FIRST, MOVE, PRIOR_N, PRIOR_W, nchild
 
 EMPTY_RADIUS = 3
+LADDER_NODES = 100
 
 
 @njit(cache=True)
@@ -46,12 +59,26 @@ def _captured(s, w, p, color):
 
 
 @njit(cache=True)
-def _escapes(s, w, p, color):
-    """``p`` is the last liberty of an own chain and playing it gives two or more."""
+def _near_atari(s, w, p, color):
+    """``p`` is the last liberty of an own chain, or one of two of an opponent chain: the
+    moves whose ladder status the priors read."""
     for q in (p - 1, p + 1, p - w, p + w):
-        if s[BOARD, q] == color and atari_liberty(s, w, s[REP, q]) == p:
-            return libs_after(s, w, p, color) >= 2
+        c = s[BOARD, q]
+        if c == color and atari_liberty(s, w, s[REP, q]) == p:
+            return True
+        if c == 3 - color and s[LIBS, s[REP, q]] <= 8:
+            return True
     return False
+
+
+@njit(cache=True)
+def _ladder_features(s, meta, p, color, lad, levels):
+    """``levels`` of ``move_features`` (escape and atari with ladder status) for ``p``."""
+    if _near_atari(s, meta[M_SIZE] + 2, p, color):
+        tactical_features(s, meta, p, color, lad, LADDER_NODES, levels)
+    else:
+        for g in range(N_GROUPS):
+            levels[g] = 0
 
 
 @njit(cache=True)
@@ -77,7 +104,13 @@ def _add(ti, tf, i, prior, f):
 
 @njit(cache=True)
 def apply_priors(ti, tf, node, s, meta, pat, prior, sa_stones):
-    """Set the priors of ``node``'s children; (s, meta) is the node's position."""
+    """Set the priors of ``node``'s children; (s, meta) is the node's position, ``prior``
+    the hand-set weights or the learned vector (module docstring)."""
+    if prior.shape[0] == ELO_LEN:
+        _elo_priors(ti, tf, node, s, meta, prior)
+        return
+    lad = new_ladder(s.shape[1], 2 * meta[M_SIZE])
+    levels = np.zeros(N_GROUPS, dtype=np.int8)
     n = meta[M_SIZE]
     w = n + 2
     color = meta[M_TO_PLAY]
@@ -97,8 +130,11 @@ def apply_priors(ti, tf, node, s, meta, pat, prior, sa_stones):
             _add(ti, tf, i, prior, CAPTURE_MANY)
         elif taken == 1:
             _add(ti, tf, i, prior, CAPTURE)
-        if _escapes(s, w, p, color):
+        _ladder_features(s, meta, p, color, lad, levels)
+        if levels[G_ESCAPE] == 1:
             _add(ti, tf, i, prior, ESCAPE)
+        if levels[G_ATARI] == 1 and taken == 0:
+            _add(ti, tf, i, prior, CAPTURE)
         if pat[code(s, w, p)] > 0:
             _add(ti, tf, i, prior, PATTERN)
         if taken == 0 and is_self_atari(s, w, p, color, sa_stones):
@@ -116,6 +152,31 @@ def apply_priors(ti, tf, node, s, meta, pat, prior, sa_stones):
         line = min(min(x, y), min(n + 1 - x, n + 1 - y))
         if line <= 3 and _empty_around(s, w, n, x, y):
             _add(ti, tf, i, prior, EMPTY_LOW if line <= 2 else EMPTY_THIRD)
+
+
+@njit(cache=True)
+def _elo_priors(ti, tf, node, s, meta, par):
+    color = meta[M_TO_PLAY]
+    games = par[E_PRIOR_GAMES]
+    lad = new_ladder(s.shape[1], 2 * meta[M_SIZE])
+    levels = np.zeros(N_GROUPS, dtype=np.int8)
+    first = ti[FIRST, node]
+    count = nchild(ti, node)   # hidden while claimed: tree.expand
+    gamma = np.ones(count)
+    total = 0.0
+    moves = 0
+    for j in range(count):
+        p = ti[MOVE, first + j]
+        if p != PASS:
+            gamma[j] = move_gamma(s, meta, p, color, par, lad, levels)
+            total += gamma[j]
+            moves += 1
+    mean = total / moves if moves > 0 else 1.0
+    for j in range(count):
+        i = first + j
+        p = ti[MOVE, i]
+        ti[PRIOR_N, i] = int(games)
+        tf[PRIOR_W, i] = games * (0.5 if p == PASS else gamma[j] / (gamma[j] + mean))
 
 
 # ``_go_priors(g, ...)``: ``apply_priors`` on Go, nothing on Gobang (never compiled there)

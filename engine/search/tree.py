@@ -34,6 +34,7 @@ from numba import njit
 from ..game import registry
 from ..game.coords import PASS
 from .. import go_knowledge
+from ..patterns import weights as pattern_weights
 from ..core import game
 from ..core.atomics import atomic_add, atomic_cas, atomic_load
 from ..core.go_playout import LIGHT
@@ -348,6 +349,8 @@ class TreeSearcher:
             set_option(self.params, self.name, key, value)
         if getattr(self.params, "knowledge", go_knowledge.BUILTIN) != go_knowledge.BUILTIN:
             self.knowledge()   # a bad file is refused now, not at the first search
+        if getattr(self.params, "patterns", pattern_weights.BUILTIN) != pattern_weights.BUILTIN:
+            pattern_weights.load(self.params.patterns)
         self.reset()
 
     def reset(self):
@@ -359,11 +362,11 @@ class TreeSearcher:
     def set_option(self, key: str, value: str):
         old = getattr(self.params, key, None)
         set_option(self.params, self.name, key, value)
-        if key == "knowledge":
+        if key in ("knowledge", "patterns"):
             try:
-                self.knowledge()
+                self.knowledge() if key == "knowledge" else pattern_weights.load(self.params.patterns)
             except ValueError:
-                self.params.knowledge = old
+                setattr(self.params, key, old)
                 raise
         if key in ("seed", "max_nodes"):
             self.reset()
@@ -385,6 +388,8 @@ class TreeSearcher:
         if self.params.playout == "light":
             return LIGHT
         kn = self.knowledge()
+        if self.params.playout == "elo":
+            return kn.patterns, pattern_weights.policy_vector(self.params.patterns)
         return kn.patterns, kn.playout
 
     def _knowledge_arrays(self) -> Knowledge:
@@ -392,7 +397,9 @@ class TreeSearcher:
         is on (empty otherwise: no priors)."""
         pat, policy = self._playout_policy()
         if getattr(self.params, "prior", False):
-            return Knowledge(self.knowledge().patterns, policy, self.knowledge().prior)
+            prior = (pattern_weights.policy_vector(self.params.patterns)
+                     if self.params.priors == "elo" else self.knowledge().prior)
+            return Knowledge(self.knowledge().patterns, policy, prior)
         return Knowledge(pat, policy, np.zeros(0))
 
     def options(self) -> dict:
