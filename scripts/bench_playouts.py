@@ -48,15 +48,16 @@ def make_runner(game: str, size: int, policy: str, knowledge: str | None = None)
     rng = make_rng(12345)
     if game == "go":
         from engine.core.go_kernels import clear_board
-        from engine.core.go_playout import LIGHT, run_playouts
+        from engine.core.go_playout import LIGHT, heavy_par, run_playouts
         from engine.go_knowledge import load
         clear_board(s, meta, size)
         if policy == "elo":
+            from engine.core.elo_policy import Elo
             from engine.patterns.weights import policy_vector
-            pat, par = load(knowledge).patterns, policy_vector()
+            pat, par = load(knowledge).patterns, Elo(policy_vector())
         else:
             pat, par = LIGHT if policy == "light" else (load(knowledge).patterns,
-                                                        load(knowledge).playout)
+                                                        heavy_par(load(knowledge).playout))
         return lambda count: run_playouts(s, meta, zob, rng, 7.5, count, scratch_s,
                                           scratch_meta, pat, par)
     from engine.core import gobang_kernels as gb

@@ -9,7 +9,6 @@ import pytest
 from engine.game.board_text import parse
 from engine.core import go_policy
 from engine.core.go_kernels import PASS, is_eye, is_legal
-from engine.core.go_ladder import ladder_scratch
 from engine.core.go_policy import P_ATARI, P_PATTERN, P_SELFATARI, SELFATARI_STONES
 from engine.core.go_tactics import NONE, atari_liberty, is_self_atari, libs_after, size_after
 from engine.game.coords import from_gtp
@@ -133,7 +132,7 @@ def test_heavy_moves_are_legal_and_follow_the_atari_step():
         want = reference_atari_moves(ref, last, color)
         for par in (policy(atari=1.0), kn.playout):
             move = int(go_policy.heavy_move(st.s, st.meta, rng, color, kn.patterns, par, buf,
-                                            ladder_scratch(st.size)))
+                                            None))
             if move != PASS:
                 assert is_legal(st.s, st.meta, move, color)
                 assert not is_eye(st.s, st.size + 2, move, color)
@@ -160,7 +159,7 @@ def test_the_atari_step_captures_escapes_and_counter_captures():
     st.meta[M_LAST] = last
     st.meta[M_TO_PLAY] = 1
     buf = np.empty(64, dtype=np.int32)
-    k = go_policy.atari_moves(st.s, st.meta, n + 2, last, 1, buf, ladder_scratch(n), 0)
+    k = go_policy.atari_moves(st.s, st.meta, n + 2, last, 1, buf, None, 0)
     assert set(buf[:k].tolist()) == {from_gtp(v, n) for v in ("C2", "A4", "B4")}
     ref = ReferenceGo(n, superko=False)
     ref.setup(black=black, white=white)
@@ -176,7 +175,7 @@ def test_the_uniform_step_refuses_self_atari_when_told():
         for _ in range(3):
             move = int(go_policy.heavy_move(st.s, st.meta, rng, color, np.zeros(1 << 16, np.uint8),
                                             par, np.empty(100, dtype=np.int32),
-                                            ladder_scratch(st.size)))
+                                            None))
             if move == PASS:
                 continue
             assert not is_self_atari(st.s, st.size + 2, move, color, 1)

@@ -5,8 +5,10 @@ features' gammas (``move_features``).
 The gammas reach the kernels as one float64 vector (``ELO_LEN`` entries, built by
 ``engine.patterns.weights.policy_vector``): the prior's virtual games, the ladder reading
 cap, the group gammas (``move_features.LEVELS`` per group, level 1 first) and two tables
-of 2^16 pattern gammas indexed by a raw 3x3 code, one for each colour to move.  A vector
-of that length passed where the heavy policy's parameters go selects this policy.
+of 2^16 pattern gammas indexed by a raw 3x3 code, one for each colour to move.  Wrapped
+in ``Elo`` where the heavy policy's parameters (or the tree priors' weights) go, its type
+selects this policy (``go_playout``) and the learned priors (``engine.search.go_priors``)
+while they compile; a session that does not ask for them compiles none of this.
 
 Per move, what a full feature reading of every point would cost is cut down:
 * every empty point gets its pattern's gamma (one table lookup);
@@ -19,6 +21,8 @@ Per move, what a full feature reading of every point would cost is cut down:
 A drawn point that is not ``playable`` (illegal, or the mover's own eye) is dropped and
 the draw repeated; none left means PASS.
 """
+
+from collections import namedtuple
 
 import numpy as np
 from numba import njit
@@ -36,6 +40,7 @@ E_GROUPS = 2
 GROUP_AT = np.concatenate([[0], np.cumsum(LEVELS)[:-1]]).astype(np.int64) + E_GROUPS
 E_PAT = E_GROUPS + int(sum(LEVELS))
 ELO_LEN = E_PAT + 2 * N_CODES
+Elo = namedtuple("Elo", "gammas")   # the vector, typed apart from the hand-set parameters
 NEAR = 4          # points this close to the last move get every tactical gamma
 
 
@@ -109,7 +114,7 @@ def elo_move(s, meta, rng, color, par, wbuf, buf, lad, levels):
                 i = s[EPOS, p]
                 total += wbuf[i] * (f - 1.0)
                 wbuf[i] *= f
-        m = atari_moves(s, meta, w, last, color, buf, lad, 0)   # escapes rated by gamma
+        m = atari_moves(s, meta, w, last, color, buf, None, 0)   # escapes rated by gamma
         for j in range(m):
             p = buf[j]
             if _rated(w, p, last, buf, n_extra):

@@ -19,7 +19,8 @@ as dead on a guess.  Simple ko only (positional superko is not read here).
 from collections import namedtuple
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from .go_kernels import is_legal, play
 from .go_tactics import NONE
@@ -30,6 +31,10 @@ from .layout import BOARD, EMPTY, LIBS, M_SIZE, NEXT, NMETA, NROWS, REP
 # ``ctl``: each ply's node kind (1 attacker to move), next candidate and candidate count
 Ladder = namedtuple("Ladder", "ss sm zob cand ctl")
 C_KIND, C_NEXT, C_COUNT = range(3)
+# Hand-set parameters that ask for ladder reading: the heavy policy's (``go_policy``) or
+# the tree priors' weights (``engine.search.go_priors``).  The kernels that take them pick
+# by type while they compile: a plain array compiles none of the reader.
+WithLadders = namedtuple("WithLadders", "hand")
 MAX_CAND = 8
 DEFAULT_NODES = 200
 
@@ -216,3 +221,17 @@ def ladder_captured(s, meta, p, attacker, lad, max_nodes):
     for i in range(meta.shape[0]):
         lad.sm[0, i] = meta[i]
     return read_ply0(lad, p, attacker, max_nodes)
+
+
+def escape_caught_if(lad, s, meta, p, color, max_nodes):
+    """For compiled code: ``escape_caught`` when ``lad`` is a ``Ladder`` and ``max_nodes``
+    > 0, else False; with ``lad`` None the reader is not compiled at all."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(escape_caught_if, inline="always")
+def _escape_caught_if(lad, s, meta, p, color, max_nodes):
+    if isinstance(lad, types.NoneType):
+        return lambda lad, s, meta, p, color, max_nodes: False
+    return (lambda lad, s, meta, p, color, max_nodes:
+            max_nodes > 0 and escape_caught(s, meta, p, color, lad, max_nodes))

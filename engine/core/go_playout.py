@@ -1,16 +1,23 @@
-"""Go playouts: play a position out to the end with a move policy of ``go_policy`` (light
-when ``par`` is empty, heavy otherwise) or the learned softmax policy of ``elo_policy``
-(when ``par`` has its ``ELO_LEN`` entries), pass only when the policy finds no move, stop
-after two passes in a row (or a move cap that only pathological cycles reach) and score by
-area.
+"""Go playouts: play a position out to the end with a move policy, pass only when the
+policy finds no move, stop after two passes in a row (or a move cap that only
+pathological cycles reach) and score by area.
+
+The type of the policy's parameters ``par`` picks the policy while the playout compiles
+(``numba.extending.overload``), so a session compiles only the policy it plays:
+  float64 array   ``go_policy``'s light policy when empty, else its heavy one
+  ``go_ladder.WithLadders``   the heavy policy reading ladders in its atari step
+  ``elo_policy.Elo``          the learned softmax policy
+(A run-time test of the vector's length made every Go session compile the learned policy
+and the ladder reader, about two thirds of a cold start's compile.)
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
+from .elo_policy import Elo, elo_move, elo_scratch
 from .go_kernels import PASS, play, score
-from .elo_policy import ELO_LEN, elo_move, elo_scratch
-from .go_ladder import new_ladder
+from .go_ladder import WithLadders, new_ladder
 from .go_policy import LADDER_NODES, heavy_move, random_move
 from .layout import M_MOVES, M_PASSES, M_SIZE, M_TO_PLAY
 
@@ -18,29 +25,73 @@ from .layout import M_MOVES, M_PASSES, M_SIZE, M_TO_PLAY
 LIGHT = (np.zeros(0, dtype=np.uint8), np.zeros(0, dtype=np.float64))
 
 
+def heavy_par(par: np.ndarray):
+    """The heavy policy's parameters (``go_knowledge``) as the playouts take them:
+    ``WithLadders`` when they ask for ladder reading (``LADDER_NODES`` > 0)."""
+    return WithLadders(par) if par[LADDER_NODES] > 0 else par
+
+
+def policy_scratch(par, s, meta):
+    """For compiled code: the work arrays of the policy ``par`` for the board of (s, meta)."""
+    raise NotImplementedError("compiled code only")
+
+
+def policy_move(par, s, meta, rng, color, pat, work):
+    """For compiled code: the move of the policy ``par`` for ``color``, PASS if none."""
+    raise NotImplementedError("compiled code only")
+
+
+def _kind(par):
+    """The policy a numba type of ``par`` stands for."""
+    if isinstance(par, types.Array):
+        return "hand"
+    return {WithLadders: "ladders", Elo: "elo"}[par.instance_class]
+
+
+@overload(policy_scratch, inline="always")
+def _policy_scratch(par, s, meta):
+    kind = _kind(par)
+    if kind == "hand":
+        return lambda par, s, meta: np.empty(s.shape[1] if par.shape[0] > 0 else 0,
+                                             dtype=np.int32)
+    if kind == "ladders":
+        return lambda par, s, meta: (np.empty(s.shape[1], dtype=np.int32),
+                                     new_ladder(s.shape[1], 2 * meta[M_SIZE]))
+    return lambda par, s, meta: (elo_scratch(s.shape[1]),
+                                 new_ladder(s.shape[1], 2 * meta[M_SIZE]))
+
+
+@overload(policy_move, inline="always")
+def _policy_move(par, s, meta, rng, color, pat, work):
+    kind = _kind(par)
+    if kind == "hand":
+        def hand(par, s, meta, rng, color, pat, work):
+            if par.shape[0] > 0:
+                return heavy_move(s, meta, rng, color, pat, par, work, None)
+            return random_move(s, meta, rng, color)
+        return hand
+    if kind == "ladders":
+        return (lambda par, s, meta, rng, color, pat, work:
+                heavy_move(s, meta, rng, color, pat, par.hand, work[0], work[1]))
+    return (lambda par, s, meta, rng, color, pat, work:
+            elo_move(s, meta, rng, color, par.gammas, work[0][0], work[0][1], work[1],
+                     work[0][2]))
+
+
 @njit(cache=True)
 def policy_playout(s, meta, zob, rng, amaf, pat, par):
     """Play the position in (s, meta) out to the end, in place.  When ``amaf`` has P
     entries, each empty point records the colour that played there first (for RAVE);
     pass an empty array otherwise.  ``pat``/``par``: the heavy policy's pattern table and
-    parameters, empty for the light policy, or ``par`` the learned policy's vector.  Returns the number of moves played."""
+    its parameters (module docstring: their type picks the policy).  Returns the number of
+    moves played."""
     record = amaf.shape[0] > 0
-    elo = par.shape[0] == ELO_LEN
-    heavy = par.shape[0] > 0 and not elo
-    buf = np.empty(s.shape[1] if heavy else 0, dtype=np.int32)
-    ladders = elo or (heavy and par[LADDER_NODES] > 0)
-    lad = new_ladder(s.shape[1] if ladders else 0, 2 * meta[M_SIZE] if ladders else 0)
-    wbuf, ebuf, levels = elo_scratch(s.shape[1] if elo else 0)
+    work = policy_scratch(par, s, meta)
     limit = meta[M_MOVES] + 3 * s.shape[1]
     start = meta[M_MOVES]
     while meta[M_PASSES] < 2 and meta[M_MOVES] < limit:
         color = meta[M_TO_PLAY]
-        if elo:
-            p = elo_move(s, meta, rng, color, par, wbuf, ebuf, lad, levels)
-        elif heavy:
-            p = heavy_move(s, meta, rng, color, pat, par, buf, lad)
-        else:
-            p = random_move(s, meta, rng, color)
+        p = policy_move(par, s, meta, rng, color, pat, work)
         if record and p != PASS and amaf[p] == 0:
             amaf[p] = color
         play(s, meta, zob, p, color)
