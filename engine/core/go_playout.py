@@ -31,13 +31,19 @@ def heavy_par(par: np.ndarray):
     return WithLadders(par) if par[LADDER_NODES] > 0 else par
 
 
+def uses_policy(par):
+    """For compiled code: False for the light policy (an empty array), else True."""
+    raise NotImplementedError("compiled code only")
+
+
 def policy_scratch(par, s, meta):
     """For compiled code: the work arrays of the policy ``par`` for the board of (s, meta)."""
     raise NotImplementedError("compiled code only")
 
 
 def policy_move(par, s, meta, rng, color, pat, work):
-    """For compiled code: the move of the policy ``par`` for ``color``, PASS if none."""
+    """For compiled code: the move of the policy ``par`` (not the light one) for
+    ``color``, PASS if none."""
     raise NotImplementedError("compiled code only")
 
 
@@ -46,6 +52,15 @@ def _kind(par):
     if isinstance(par, types.Array):
         return "hand"
     return {WithLadders: "ladders", Elo: "elo"}[par.instance_class]
+
+
+# Each implementation is one expression: inlined into the playout's loop, a body that
+# branches around its calls would keep numba's reference counts of its arrays there.
+@overload(uses_policy, inline="always")
+def _uses_policy(par):
+    if _kind(par) == "hand":
+        return lambda par: par.shape[0] > 0
+    return lambda par: True
 
 
 @overload(policy_scratch, inline="always")
@@ -65,11 +80,8 @@ def _policy_scratch(par, s, meta):
 def _policy_move(par, s, meta, rng, color, pat, work):
     kind = _kind(par)
     if kind == "hand":
-        def hand(par, s, meta, rng, color, pat, work):
-            if par.shape[0] > 0:
-                return heavy_move(s, meta, rng, color, pat, par, work, None)
-            return random_move(s, meta, rng, color)
-        return hand
+        return (lambda par, s, meta, rng, color, pat, work:
+                heavy_move(s, meta, rng, color, pat, par, work, None))
     if kind == "ladders":
         return (lambda par, s, meta, rng, color, pat, work:
                 heavy_move(s, meta, rng, color, pat, par.hand, work[0], work[1]))
@@ -86,12 +98,16 @@ def policy_playout(s, meta, zob, rng, amaf, pat, par):
     its parameters (module docstring: their type picks the policy).  Returns the number of
     moves played."""
     record = amaf.shape[0] > 0
+    heavy = uses_policy(par)
     work = policy_scratch(par, s, meta)
     limit = meta[M_MOVES] + 3 * s.shape[1]
     start = meta[M_MOVES]
     while meta[M_PASSES] < 2 and meta[M_MOVES] < limit:
         color = meta[M_TO_PLAY]
-        p = policy_move(par, s, meta, rng, color, pat, work)
+        if heavy:
+            p = policy_move(par, s, meta, rng, color, pat, work)
+        else:
+            p = random_move(s, meta, rng, color)
         if record and p != PASS and amaf[p] == 0:
             amaf[p] = color
         play(s, meta, zob, p, color)

@@ -16,18 +16,18 @@ Features of a move p for the side to move (PASS gets ``even`` alone):
   empty_low     on the first or second line with no stone within distance 3
   empty_third   on the third line with no stone within distance 3
 
-The type of ``prior`` picks what is computed while the kernels compile (a session
-compiles only its own kind; a run-time test made every Go session compile the ladder
+The type of ``prior`` picks what is computed while the kernels compile, so a session
+compiles only its own kind (a run-time test made every Go session compile the ladder
 reader and the learned features):
-  float64 array    the weights above (``priors=hand``, the default; empty: no priors)
-  ``core.go_ladder.WithLadders`` of them (``priors=ladder``): the same, and ladders are
-                   read (``core.go_ladder``): an escape into a working ladder earns no
-                   ``escape`` prior, and an atari whose chain a ladder then captures earns
-                   ``capture``
-  ``core.elo_policy.Elo``, the learned weights (``priors=elo``): every child gets the vector's ``prior_games`` virtual games, won in the
-proportion gamma / (gamma + mean gamma of the node's moves): in the Bradley-Terry model
-of ``engine.patterns``, the probability that the move is preferred to a move of average
-strength there.  PASS gets half.
+* a float64 array: the weights above (``priors=hand``, the default; empty: no priors);
+* ``core.go_ladder.WithLadders`` of them (``priors=ladder``): the same, and ladders are
+  read (``core.go_ladder``): an escape into a working ladder earns no ``escape`` prior,
+  and an atari whose chain a ladder then captures earns ``capture``;
+* ``core.elo_policy.Elo``, the learned weights (``priors=elo``): every child gets the
+  vector's ``prior_games`` virtual games, won in the proportion gamma / (gamma + mean
+  gamma of the node's moves): in the Bradley-Terry model of ``engine.patterns``, the
+  probability that the move is preferred to a move of average strength there.  PASS
+  gets half.
 """
 
 import numpy as np
