@@ -5,12 +5,14 @@ by every back end, so they all pass, resign and avoid the same blunders alike.
   which the compiled tree does not see).
 * Go: pass once the game is over (two passes), and pass when the opponent has just passed
   and our area score with komi already wins (passing ends the game won); never fill one's
-  own true eye (the tree never offers it; checked again here).
+  own true eye (the tree never offers it; checked again here); no pass chosen by fewer than
+  ``VERDICT_VISITS`` root visits while a board move is on offer: at a few dozen playouts
+  every root move has a visit or two and pass can come first by chance (a pass on move 1).
 * Gobang: once the game is decided there is no move: RESIGN when somebody won, PASS on a
   drawn full board.
 * Both: RESIGN when the best move's win rate is below ``resign_threshold`` (0 turns
   resigning off; tsumego and regression runs should, so every problem gets a real answer)
-  and the root's moves have had at least ``RESIGN_MIN_VISITS`` visits between them.
+  and the root's moves have had at least ``VERDICT_VISITS`` visits between them.
 """
 
 import numpy as np
@@ -18,7 +20,7 @@ import numpy as np
 from ..game.coords import PASS, RESIGN
 from .base import Candidate
 
-RESIGN_MIN_VISITS = 200   # fewer than this make the win rates noise, not a verdict
+VERDICT_VISITS = 200   # fewer than this make the win rates noise, not a verdict
 
 
 def root_allowed(state) -> np.ndarray:
@@ -48,10 +50,13 @@ def choose(state, ranked: list[Candidate], resign_threshold: float) -> tuple[int
             return PASS, 1.0
         ranked = [c for c in ranked
                   if c.move == PASS or not state.is_eye(c.move, state.to_play)]
+        if (ranked and ranked[0].move == PASS
+                and sum(c.visits for c in ranked) < VERDICT_VISITS):
+            ranked = ranked[1:] + ranked[:1]
     if not ranked:
         return PASS, 0.0
     best = ranked[0]
     if (resign_threshold > 0 and best.winrate < resign_threshold
-            and sum(c.visits for c in ranked) >= RESIGN_MIN_VISITS):
+            and sum(c.visits for c in ranked) >= VERDICT_VISITS):
         return RESIGN, best.winrate
     return best.move, best.winrate
