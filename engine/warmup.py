@@ -36,6 +36,7 @@ from .core.go_playout import LIGHT
 from .core.gobang_vcf import find_vcf
 from .core.layout import new_arrays, zobrist_table
 from .game import registry
+from .search.base import Budget
 from .search.go_priors import apply_priors, gives_priors
 
 WORKER_TIMEOUT = 900.0   # seconds; a worker that takes longer is killed
@@ -91,6 +92,14 @@ def worker_jobs(settings, searcher) -> list[tuple[str, object, tuple]]:
         ("priors", apply_priors, priors_args(settings, searcher)),
         ("VCF reading", find_vcf, vcf_args(settings, searcher))) if args is not None]
     return jobs + [("playouts", game.policy_playout_winner, playout_args(settings, searcher))]
+
+
+def search_twice(searcher, state, playouts: int):
+    """Search ``state`` twice and return the second result: the second search keeps the
+    first's tree, the path every later move of a game takes, whose kernels would otherwise
+    compile in the middle of a timed game (and cost its moves to the deadline guard)."""
+    searcher.search(state, Budget(playouts=playouts))
+    return searcher.search(state, Budget(playouts=playouts))
 
 
 def _signature(args) -> tuple:

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.gtp.context import Context, Settings
+from engine.gtp.context import DEFAULT_PLAYOUTS, Context, Settings
+from engine.search.base import Budget
 from engine.core.layout import BLACK, WHITE
 from engine.timecontrol import (BYO_YOMI_SHARE, FIXED_MARGIN, MIN_MOVES_LEFT, MIN_SECONDS,
                                 PHASE_WEIGHTS, RELATIVE_MARGIN, TAIL_FRACTION, Clock,
@@ -228,6 +229,19 @@ def test_the_session_takes_the_smaller_of_fixed_time_and_clock():
     assert ctx.move_budget(WHITE).seconds == 5.0
     ctx.set_time_settings(TimeSettings(0, 1, 0))   # no limit again
     assert ctx.move_budget(WHITE).seconds == 5.0
+
+
+def test_a_clock_replaces_the_default_budget_but_not_a_chosen_one():
+    ctx = Context(Settings(size=9))
+    assert ctx.move_budget(BLACK).playouts == DEFAULT_PLAYOUTS
+    ctx.set_time_settings(TimeSettings.absolute(30))
+    budget = ctx.move_budget(BLACK)
+    assert budget.playouts is None and MIN_SECONDS <= budget.seconds < 30
+    ctx.set_time_settings(TimeSettings(0, 1, 0))   # no limit: the default budget again
+    assert ctx.move_budget(BLACK) == Budget(playouts=DEFAULT_PLAYOUTS)
+    ctx.set_budget(2000, None)                     # a budget chosen over GTP caps the clock
+    ctx.set_time_settings(TimeSettings.absolute(30))
+    assert ctx.move_budget(BLACK).playouts == 2000
 
 
 def test_the_session_reads_time_left_in_every_form():

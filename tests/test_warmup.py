@@ -4,6 +4,7 @@ worker gets the session's settings intact, and engines started side by side on o
 cache both play (slow: every kernel compiles)."""
 
 import json
+import sys
 from dataclasses import asdict
 
 import pytest
@@ -11,7 +12,8 @@ import pytest
 from engine import warmup
 from engine.core import game
 from engine.core.gobang_vcf import find_vcf
-from engine.gtp import parse_settings
+from engine.gtp import parse_settings, warm_up
+from engine.gtp.context import Context
 from engine.search.base import Budget
 from engine.search.go_priors import apply_priors
 from gtp_process import GtpProcess
@@ -70,6 +72,38 @@ def test_the_worker_gets_the_settings_unchanged():
     settings, _ = parse_settings(["--game", "gobang", "--size", "11", "--seed", "5",
                                   "--rule", "exact5", *STRONG[:2], "--time", "2"])
     assert warmup._settings_from_json(json.dumps(asdict(settings))) == settings
+
+
+def _compiled_signatures() -> dict:
+    """Every kernel of the package loaded so far, with the signatures it has in this
+    process (compiled or loaded from the cache)."""
+    kernels = {}
+    for name, module in list(sys.modules.items()):
+        if name.startswith("engine."):
+            for attr, value in vars(module).items():
+                if hasattr(value, "signatures") and hasattr(value, "py_func"):
+                    kernels[f"{name}.{attr}"] = len(value.signatures)
+    return kernels
+
+
+@pytest.mark.parametrize("argv", [
+    ["--size", "9", "--threads", "1"],
+    ["--size", "9", "--algo", "linuct-rave", "--threads", "1"],
+    ["--game", "gobang", "--size", "9", "--threads", "1"],
+])
+def test_after_the_warm_up_a_game_needs_no_new_kernel(argv):
+    """A kernel first met in the middle of a game compiles there (or loads, but only
+    once warmed), and a timed move waits for it: the second search of a kept tree once
+    compiled two (tree.restrict_children, tree.settle) during moves 2-7 of a timed game."""
+    settings, searcher = parse_settings(argv)
+    warm_up(settings)
+    before = _compiled_signatures()
+    ctx = Context(settings, searcher)
+    ctx.set_budget(80, None)
+    for _ in range(4):
+        ctx.commit(ctx.think(ctx.state.to_play).move, ctx.state.to_play)
+    after = _compiled_signatures()
+    assert {k: v for k, v in after.items() if v > before.get(k, 0)} == {}
 
 
 @pytest.mark.slow

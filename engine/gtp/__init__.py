@@ -31,7 +31,6 @@ from ..game.registry import game
 from ..game.rules import GOBANG_VARIANTS
 from ..scoring import ownership
 from ..search import presets, registry
-from ..search.base import Budget
 from . import analysis, commands, extensions, gfx, reports
 from .context import GAMES, Context, Settings
 from .protocol import CommandTable, Output, Reader, SafeStderr, Session, log
@@ -130,7 +129,7 @@ def warm_up(settings: Settings):
             # still compile is played with them (engine.search.deadline)
             state.play(int(state.empty_points()[0]))
             state.undo()
-            result = searcher.search(state, Budget(playouts=WARM_UP_PLAYOUTS))
+            result = warmup.search_twice(searcher, state, WARM_UP_PLAYOUTS)
         if result.move >= 0:
             searcher.notify_play(state, result.move, state.to_play)
             state.play(result.move)

@@ -26,7 +26,7 @@ from .protocol import log
 from ..timecontrol import Clock, TimeSettings, allocate
 
 GAMES = game_names()
-DEFAULT_PLAYOUTS = 10_000   # the move budget when neither playouts nor time is given
+DEFAULT_PLAYOUTS = 10_000   # the move budget when neither playouts, time nor a clock is given
 PONDER_SECONDS = 3600.0     # a bound on one ponder: new input stops it long before
 # How long past its time budget a search may run before the guard answers for it: with the
 # reply's own overhead, a move stays within 50 ms of its allocation.
@@ -71,7 +71,9 @@ class Context:
     def __init__(self, settings: Settings, searcher=None):
         if settings.game not in GAMES:
             raise ValueError(f"game must be one of {', '.join(GAMES)}")
-        if settings.playouts is None and settings.seconds is None:
+        # a clock replaces the default budget; a budget the user chose stays a cap under it
+        self.default_budget = settings.playouts is None and settings.seconds is None
+        if self.default_budget:
             settings = replace(settings, playouts=DEFAULT_PLAYOUTS)
         self.settings = settings
         self.game = settings.game
@@ -180,6 +182,8 @@ class Context:
                 if since is not None:
                     share = max(share - (time.monotonic() - since), 0.01)
                 seconds = share if seconds is None else min(seconds, share)
+                if self.default_budget:
+                    return Budget(seconds=seconds)
         return Budget(playouts=self.playouts, seconds=seconds)
 
     def moves_played(self) -> int:
@@ -191,6 +195,7 @@ class Context:
     def set_budget(self, playouts: int | None, seconds: float | None):
         Budget(playouts=playouts, seconds=seconds)  # validates: positive, one at least
         self.playouts, self.seconds = playouts, seconds
+        self.default_budget = False
 
     def search(self, color: int, budget: Budget, stop: threading.Event | None = None,
                progress=None, allowed=None) -> SearchResult:

@@ -30,7 +30,7 @@ from ..game.gobang_state import GobangState
 from ..game.rules import GobangRules
 from ..cli_types import key_value, positive_int, seconds, seed, threads_option
 from ..search import presets, registry
-from ..search.base import Budget
+from ..warmup import search_twice
 from .brain import Brain, BrainSettings
 from .quick_move import quick_move
 from .session import Session, log
@@ -87,7 +87,7 @@ def warm_up(settings: BrainSettings, ready: threading.Event):
         state = GobangState(GobangRules(size=15, variant="freestyle"))
         state.play(quick_move(state))
         state.play(quick_move(state))
-        settings.make_searcher().search(state, Budget(playouts=WARM_UP_PLAYOUTS))
+        search_twice(settings.make_searcher(), state, WARM_UP_PLAYOUTS)
     except Exception as exc:
         log(f"warm-up failed: {exc!r}")
         return
