@@ -38,9 +38,10 @@ Gomocup brain protocol); ``PROTOCOLS`` gives each its client and referee, and ev
 else -- plans, seeds, results, statistics -- is shared.
 
 Before the games, ``warm_up`` starts each distinct engine command once and has it generate
-one move: an engine that compiles on first use (numba's cache) then does so alone, instead
-of in every process started side by side, and a command that does not work stops the match
-before it starts.
+two moves (GTP; the second searches from the first's kept tree, a path of its own): an
+engine that compiles on first use (numba's cache) then does so alone, instead of in every
+process started side by side or in the middle of a timed game, and a command that does not
+work stops the match before it starts.
 """
 
 import concurrent.futures as cf
@@ -77,7 +78,7 @@ LEGACY_PYTHON = ".venv/bin/python"   # what result files said before PYTHON_TEMP
 # protocol -> (client class, referee class, the commands that make a fresh engine move)
 PROTOCOLS = {
     "gtp": (GtpClient, Referee,
-            lambda size: (f"boardsize {size}", "clear_board", "genmove b")),
+            lambda size: (f"boardsize {size}", "clear_board", "genmove b", "genmove w")),
     "brain": (BrainClient, BrainReferee, lambda size: (f"START {size}", "BEGIN")),
 }
 
@@ -244,8 +245,8 @@ def _row(job: GameJob, **fields) -> dict:
 
 
 def warm_up(config: MatchConfig):
-    """Start each distinct engine command once and have it generate a move on the match's
-    board; WarmUpFailed when one cannot."""
+    """Start each distinct engine command once and have it generate its first moves on the
+    match's board; WarmUpFailed when one cannot."""
     setup = config.setup
     client_class, _, commands = PROTOCOLS[protocol(setup)]
     for spec in {config.a.command: config.a, config.b.command: config.b}.values():
