@@ -31,7 +31,8 @@ PRIOR_FEATURES = {name: i for i, name in enumerate(
 
 _PLAYOUT = {"atari": go_policy.P_ATARI, "pattern": go_policy.P_PATTERN,
             "selfatari": go_policy.P_SELFATARI,
-            "selfatari_stones": go_policy.SELFATARI_STONES}
+            "selfatari_stones": go_policy.SELFATARI_STONES,
+            "ladder_nodes": go_policy.LADDER_NODES}
 
 _COMMENT = re.compile(r"(?:^|\s)#(?:\s|$)")
 

@@ -44,7 +44,7 @@ from .core.layout import new_arrays, zobrist_table
 from .core.rng import make_rng
 from .game import registry
 from .search.base import Budget
-from .search.go_priors import apply_priors
+from .search.go_priors import apply_priors, gives_priors
 from .search.tree import NodePool, restrict_children, subtree_order
 from .search.uct_kernels import UctParams, backup
 
@@ -58,10 +58,10 @@ def playout_args(settings, searcher) -> tuple:
     ``game.policy_playout_winner`` in a session of ``settings`` with this back end (an
     empty board: built without compiled code, so the cache can be asked before anything
     compiles)."""
-    # the pattern table and parameters differ between policies, their types do not;
-    # LinUCT plays light playouts only
+    # the parameters' type is the policy's (``core.go_playout``); LinUCT plays light
+    # playouts only
     uses_policy = hasattr(searcher.params, "playout")
-    pat, par = searcher._playout_policy() if uses_policy else LIGHT
+    pat, par = searcher._playout_policy(settings.game == "go") if uses_policy else LIGHT
     s, meta = new_arrays(settings.size)
     return (registry.game(settings.game).kernels, s, meta, zobrist_table(settings.size),
             searcher.rng.copy(), float(settings.komi), np.zeros(s.shape[1], dtype=np.int8),
@@ -71,8 +71,10 @@ def playout_args(settings, searcher) -> tuple:
 def priors_args(settings, searcher) -> tuple | None:
     """Arguments of the types the tree back ends pass ``go_priors.apply_priors`` (at the
     root and from their ``grow``), or None when the session gives no priors."""
-    know = searcher._knowledge_arrays() if hasattr(searcher, "_knowledge_arrays") else None
-    if settings.game != "go" or know is None or know.prior.shape[0] == 0:
+    if settings.game != "go" or not hasattr(searcher, "_knowledge_arrays"):
+        return None
+    know = searcher._knowledge_arrays(True)
+    if not gives_priors(know.prior):
         return None
     s, meta = new_arrays(settings.size)
     return (np.zeros((1, 1), dtype=np.int32), np.zeros((1, 1)), 0, s, meta, know.pat,

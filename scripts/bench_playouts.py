@@ -1,6 +1,7 @@
 """Raw playout speed, single-threaded: playouts per second from the empty board, for the
 light policy and the heavy one (Go: ``engine.core.go_policy`` with the built-in knowledge
-file; Gobang: the threat-aware playout of ``engine.core.gobang_threats``).
+file; Gobang: the threat-aware playout of ``engine.core.gobang_threats``), and on Go the
+learned softmax policy (``elo``: ``engine.core.elo_policy`` with the built-in weights).
 
 Prints a table (or, with --json, one JSON object per line) of the median over several
 timed runs after warm-up, plus the time from process start to the first playout result
@@ -9,6 +10,8 @@ with a cold numba cache and with a warm one (each measured in a fresh subprocess
     python scripts/bench_playouts.py            # the default set, well under a minute
     python scripts/bench_playouts.py --json
     python scripts/bench_playouts.py --seconds 2 --runs 7 --cases go:9,go:9:heavy,gobang:15
+    python scripts/bench_playouts.py --no-startup --cases go:9:heavy,go:9:elo,go:19:heavy,go:19:elo
+    python scripts/bench_playouts.py --no-startup --cases go:9:heavy --knowledge my.txt
 """
 
 import argparse
@@ -35,7 +38,7 @@ print("ok")
 """
 
 
-def make_runner(game: str, size: int, policy: str):
+def make_runner(game: str, size: int, policy: str, knowledge: str | None = None):
     """A function count -> (black wins, moves) over fresh copies of the empty board."""
     from engine.core.layout import new_arrays, zobrist_table
     from engine.core.rng import make_rng
@@ -45,10 +48,16 @@ def make_runner(game: str, size: int, policy: str):
     rng = make_rng(12345)
     if game == "go":
         from engine.core.go_kernels import clear_board
-        from engine.core.go_playout import LIGHT, run_playouts
+        from engine.core.go_playout import LIGHT, heavy_par, run_playouts
         from engine.go_knowledge import load
         clear_board(s, meta, size)
-        pat, par = LIGHT if policy == "light" else (load().patterns, load().playout)
+        if policy == "elo":
+            from engine.core.elo_policy import Elo
+            from engine.patterns.weights import policy_vector
+            pat, par = load(knowledge).patterns, Elo(policy_vector())
+        else:
+            pat, par = LIGHT if policy == "light" else (load(knowledge).patterns,
+                                                        heavy_par(load(knowledge).playout))
         return lambda count: run_playouts(s, meta, zob, rng, 7.5, count, scratch_s,
                                           scratch_meta, pat, par)
     from engine.core import gobang_kernels as gb
@@ -59,8 +68,9 @@ def make_runner(game: str, size: int, policy: str):
     return lambda count: run(s, meta, zob, rng, count, scratch_s, scratch_meta)
 
 
-def measure(game: str, size: int, policy: str, seconds: float, runs: int) -> dict:
-    run = make_runner(game, size, policy)
+def measure(game: str, size: int, policy: str, seconds: float, runs: int,
+            knowledge: str | None = None) -> dict:
+    run = make_runner(game, size, policy, knowledge)
     run(50)  # compile (or load from cache) and warm up
     count = 200
     while True:  # size the batch so one run lasts about `seconds`
@@ -96,10 +106,12 @@ def startup_seconds(cache_dir: str) -> float:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", default=DEFAULT_CASES,
-                    help=f"comma-separated game:size[:light|heavy] list (default {DEFAULT_CASES})")
+                    help=f"comma-separated game:size[:light|heavy|elo] list (default {DEFAULT_CASES})")
     ap.add_argument("--seconds", type=float, default=1.0, help="length of one timed run")
     ap.add_argument("--runs", type=int, default=5, help="timed runs per case (median)")
     ap.add_argument("--json", action="store_true", help="one JSON object per line")
+    ap.add_argument("--knowledge", metavar="PATH", default=None,
+                    help="Go knowledge file of the heavy policy (default: the built-in one)")
     ap.add_argument("--no-startup", action="store_true",
                     help="skip the cold/warm start-up measurement")
     args = ap.parse_args(argv)
@@ -108,9 +120,11 @@ def main(argv=None) -> int:
         game, _, rest = case.partition(":")
         size, _, policy = rest.partition(":")
         policy = policy or "light"
-        if game not in ("go", "gobang") or not size.isdigit() or policy not in ("light", "heavy"):
-            ap.error(f"bad case {case!r}: use go:N, gobang:N, go:N:heavy or gobang:N:heavy")
-        rows.append(measure(game, int(size), policy, args.seconds, args.runs))
+        if game not in ("go", "gobang") or not size.isdigit() or policy not in (
+                "light", "heavy", "elo") or (policy == "elo" and game != "go"):
+            ap.error(f"bad case {case!r}: use go:N, gobang:N, go:N:heavy, go:N:elo or "
+                     "gobang:N:heavy")
+        rows.append(measure(game, int(size), policy, args.seconds, args.runs, args.knowledge))
         if args.json:
             print(json.dumps(rows[-1]), flush=True)
     startup = None

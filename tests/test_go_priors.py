@@ -1,14 +1,17 @@
-"""Tree priors against a reference computed with the pure-Python Go reference, and the
-knowledge options of the tree back ends (heavy playouts, priors) end to end."""
+"""Tree priors against a reference computed with the pure-Python Go reference, the ladder
+priors (``priors=ladder``) against the hand ones on ladder positions, and the knowledge
+options of the tree back ends (heavy playouts, priors) end to end."""
 
 import numpy as np
 import pytest
 
 from go_reference import ReferenceGo
+from test_go_ladder import BREAKER, LADDER_B, LADDER_W, N, make
 from test_go_tactics import random_positions
 
-from engine.core.layout import EMPTY, M_LAST, M_TO_PLAY
-from engine.game.coords import PASS
+from engine.core.go_ladder import WithLadders
+from engine.core.layout import BLACK, EMPTY, M_LAST, M_TO_PLAY, WHITE
+from engine.game.coords import PASS, point
 from engine.go_knowledge import PRIOR_FEATURES, load
 from engine.game.gobang_state import GobangState
 from engine.game.go_state import GoState
@@ -126,5 +129,57 @@ def test_priors_reach_the_root_and_stay_apart_from_real_visits():
 def test_gobang_takes_the_options_without_go_priors():
     st = GobangState(GobangRules(size=9))
     searcher, result = search("uct", st, {"prior": "1", "playout": "heavy"}, playouts=300)
+    assert result.playouts == 300
+    assert (searcher.pool.ti[PRIOR_N, :searcher.pool.used] == 0).all()
+
+
+def child_priors(st, prior) -> dict:
+    """{move: (virtual games, virtual wins)} that ``apply_priors`` gives the root's
+    children of ``st`` with the knowledge file's weights in the form ``prior``."""
+    kn = load()
+    pool = NodePool(10_000)
+    cand = np.empty(st.s.shape[1] + 1, dtype=np.int32)
+    expand(pool.ti, pool.tf, pool.tmeta, 0, GO, st.s, st.meta, np.array([5], np.uint64), cand,
+           np.zeros(0, dtype=np.uint8))
+    apply_priors(pool.ti, pool.tf, 0, st.s, st.meta, kn.patterns, prior, 2)
+    first = pool.ti[FIRST, 0]
+    return {int(pool.ti[MOVE, c]): (int(pool.ti[PRIOR_N, c]), float(pool.tf[PRIOR_W, c]))
+            for c in range(first, first + pool.ti[NCHILD, 0])}
+
+
+def feature(name) -> tuple:
+    f = PRIOR_FEATURES[name]
+    return int(load().prior[2 * f]), float(load().prior[2 * f + 1])
+
+
+@pytest.mark.parametrize("white,caught", [(LADDER_W, True), (LADDER_W + BREAKER, False)])
+def test_ladder_priors_give_no_escape_into_a_working_ladder(white, caught):
+    """``priors=ladder``: the hand priors less ``escape`` where the escape runs into a
+    ladder (tests/test_go_ladder.py reads the same positions)."""
+    st = make(LADDER_B, white, WHITE)
+    hand, ladder = child_priors(st, load().prior), child_priors(st, WithLadders(load().prior))
+    escape = point(4, 5, N)
+    games, wins = feature("escape")
+    want = (hand[escape][0] - games, hand[escape][1] - wins) if caught else hand[escape]
+    assert ladder[escape] == pytest.approx(want)
+    assert all(ladder[p] == pytest.approx(hand[p]) for p in hand if p != escape)
+
+
+@pytest.mark.parametrize("white,works", [(LADDER_W, True), (LADDER_W + BREAKER, False)])
+def test_ladder_priors_count_a_ladder_atari_as_a_capture(white, works):
+    st = make([(4, 3), (5, 4), (5, 5)], white, BLACK)   # White's E5 has two liberties
+    hand, ladder = child_priors(st, load().prior), child_priors(st, WithLadders(load().prior))
+    games, wins = feature("capture")
+    gained = [p for p in hand if ladder[p] != pytest.approx(hand[p])]
+    assert set(gained) <= {point(3, 4, N), point(4, 5, N)}   # the two ataris
+    assert all(ladder[p] == pytest.approx((hand[p][0] + games, hand[p][1] + wins))
+               for p in gained)
+    assert bool(gained) == works
+
+
+def test_gobang_takes_the_learned_options_as_heavy():
+    st = GobangState(GobangRules(size=9))
+    searcher, result = search("uct", st, {"prior": "1", "priors": "elo", "playout": "elo"},
+                              playouts=300)
     assert result.playouts == 300
     assert (searcher.pool.ti[PRIOR_N, :searcher.pool.used] == 0).all()

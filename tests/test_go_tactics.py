@@ -131,7 +131,8 @@ def test_heavy_moves_are_legal_and_follow_the_atari_step():
             continue
         want = reference_atari_moves(ref, last, color)
         for par in (policy(atari=1.0), kn.playout):
-            move = int(go_policy.heavy_move(st.s, st.meta, rng, color, kn.patterns, par, buf))
+            move = int(go_policy.heavy_move(st.s, st.meta, rng, color, kn.patterns, par, buf,
+                                            None))
             if move != PASS:
                 assert is_legal(st.s, st.meta, move, color)
                 assert not is_eye(st.s, st.size + 2, move, color)
@@ -158,7 +159,7 @@ def test_the_atari_step_captures_escapes_and_counter_captures():
     st.meta[M_LAST] = last
     st.meta[M_TO_PLAY] = 1
     buf = np.empty(64, dtype=np.int32)
-    k = go_policy.atari_moves(st.s, st.meta, n + 2, last, 1, buf)
+    k = go_policy.atari_moves(st.s, st.meta, n + 2, last, 1, buf, None, 0)
     assert set(buf[:k].tolist()) == {from_gtp(v, n) for v in ("C2", "A4", "B4")}
     ref = ReferenceGo(n, superko=False)
     ref.setup(black=black, white=white)
@@ -173,7 +174,8 @@ def test_the_uniform_step_refuses_self_atari_when_told():
         par = policy(selfatari=1.0, stones=1)
         for _ in range(3):
             move = int(go_policy.heavy_move(st.s, st.meta, rng, color, np.zeros(1 << 16, np.uint8),
-                                            par, np.empty(100, dtype=np.int32)))
+                                            par, np.empty(100, dtype=np.int32),
+                                            None))
             if move == PASS:
                 continue
             assert not is_self_atari(st.s, st.size + 2, move, color, 1)

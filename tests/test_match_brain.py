@@ -2,6 +2,7 @@
 our own brain on both sides) and a tiny match through the runner and scripts/match.py."""
 
 import json
+import re
 import shlex
 import subprocess
 import sys
@@ -109,6 +110,12 @@ def test_match_script_plays_brains_and_refuses_gtp_options(tmp_path):
         "--out", str(tmp_path / "m"), "--no-progress")
     assert done.returncode == 0, done.stderr
     assert "games: 2 counted, 0 void" in done.stdout, done.stdout
-    assert "A: " in done.stdout and "100 playouts per move" in done.stdout
+    # a move the root's threat reading decides (a forced block) searches nothing, so the
+    # cap shows as an upper bound: without it a move would search 10,000 playouts
+    per_move = re.search(r"^A: .*, (\d+) playouts per move$", done.stdout, re.M)
+    assert per_move and 0 < int(per_move.group(1)) <= 100, done.stdout
+    rows = [json.loads(line) for line in (tmp_path / "m" / "results.jsonl").read_text()
+            .splitlines()[1:]]
+    assert all(0 < r["playouts"]["a"] <= 100 * r["genmoves"]["a"] for r in rows)
     refused = match_script("--protocol", "brain", "--a", "x", "--b", "y", "--playouts", "5")
     assert refused.returncode == 2 and "--protocol brain" in refused.stderr

@@ -1,40 +1,88 @@
-"""Go playouts: play a position out to the end with a move policy of ``go_policy`` (light
-when ``par`` is None, heavy otherwise), pass only when the policy finds no move, stop
-after two passes in a row (or a move cap that only pathological cycles reach) and score by
-area.
+"""Go playouts: play a position out to the end with a move policy, pass only when the
+policy finds no move, stop after two passes in a row (or a move cap that only
+pathological cycles reach) and score by area.
 
-The type of ``par`` picks the policy while the playout compiles (``policy_move``), so a
-session compiles only the policy it plays (the light one cost a heavy session's cold start
-some 3 s of compiling).
+The type of the policy's parameters ``par`` picks the policy while the playout compiles
+(``numba.extending.overload``), so a session compiles only the policy it plays:
+  None            ``go_policy``'s light policy
+  float64 array   ``go_policy``'s heavy policy
+  ``go_ladder.WithLadders``   the heavy policy reading ladders in its atari step
+  ``elo_policy.Elo``          the learned softmax policy
+(A run-time test made every Go session compile every policy: the learned one and the
+ladder reader were about two thirds of a cold start's compile, the light one some 3 s of
+a heavy session's.)
 """
 
 import numpy as np
 from numba import njit, types
 from numba.extending import overload
 
+from .elo_policy import Elo, elo_move, elo_scratch
 from .go_kernels import PASS, play, score
-from .go_policy import heavy_move, random_move
-from .layout import M_MOVES, M_PASSES, M_TO_PLAY
+from .go_ladder import WithLadders, new_ladder
+from .go_policy import LADDER_NODES, heavy_move, random_move
+from .layout import M_MOVES, M_PASSES, M_SIZE, M_TO_PLAY
 
 # the (pat, par) arguments that select the light policy
 LIGHT = (np.zeros(0, dtype=np.uint8), None)
 
 
-def policy_move(par, s, meta, rng, color, pat, buf):
-    """For compiled code: the move of the light policy (``par`` None) or of the heavy one
-    for ``color``, PASS if none."""
+def heavy_par(par: np.ndarray):
+    """The heavy policy's parameters (``go_knowledge``) as the playouts take them:
+    ``WithLadders`` when they ask for ladder reading (``LADDER_NODES`` > 0)."""
+    return WithLadders(par) if par[LADDER_NODES] > 0 else par
+
+
+def policy_scratch(par, s, meta):
+    """For compiled code: the work arrays of the policy ``par`` for the board of (s, meta)."""
     raise NotImplementedError("compiled code only")
+
+
+def policy_move(par, s, meta, rng, color, pat, work):
+    """For compiled code: the move of the policy ``par`` for ``color``, PASS if none."""
+    raise NotImplementedError("compiled code only")
+
+
+def _kind(par):
+    """The policy a numba type of ``par`` stands for."""
+    if isinstance(par, types.NoneType):
+        return "light"
+    if isinstance(par, types.Array):
+        return "hand"
+    return {WithLadders: "ladders", Elo: "elo"}[par.instance_class]
+
+
+@overload(policy_scratch, inline="always")
+def _policy_scratch(par, s, meta):
+    kind = _kind(par)
+    if kind == "light":
+        return lambda par, s, meta: np.empty(0, dtype=np.int32)
+    if kind == "hand":
+        return lambda par, s, meta: np.empty(s.shape[1], dtype=np.int32)
+    if kind == "ladders":
+        return lambda par, s, meta: (np.empty(s.shape[1], dtype=np.int32),
+                                     new_ladder(s.shape[1], 2 * meta[M_SIZE]))
+    return lambda par, s, meta: (elo_scratch(s.shape[1]),
+                                 new_ladder(s.shape[1], 2 * meta[M_SIZE]))
 
 
 # A call (which LLVM inlines), compiled without reference counts: inlined by numba, the
 # policy's arguments are rebound at every move, and their counts (not pruned around the
-# policy's call) cost light playouts some 7%
+# policy's call) cost light playouts some 7%.  No policy allocates inside a move.
 @overload(policy_move, jit_options={"_nrt": False})
-def _policy_move(par, s, meta, rng, color, pat, buf):
-    if isinstance(par, types.NoneType):
-        return lambda par, s, meta, rng, color, pat, buf: random_move(s, meta, rng, color)
-    return (lambda par, s, meta, rng, color, pat, buf:
-            heavy_move(s, meta, rng, color, pat, par, buf))
+def _policy_move(par, s, meta, rng, color, pat, work):
+    kind = _kind(par)
+    if kind == "light":
+        return lambda par, s, meta, rng, color, pat, work: random_move(s, meta, rng, color)
+    if kind == "hand":
+        return (lambda par, s, meta, rng, color, pat, work:
+                heavy_move(s, meta, rng, color, pat, par, work, None))
+    if kind == "ladders":
+        return (lambda par, s, meta, rng, color, pat, work:
+                heavy_move(s, meta, rng, color, pat, par.hand, work[0], work[1]))
+    return (lambda par, s, meta, rng, color, pat, work:
+            elo_move(s, meta, rng, color, par.gammas, work[0][0], work[0][1], work[1],
+                     work[0][2]))
 
 
 @njit(cache=True)
@@ -42,15 +90,15 @@ def policy_playout(s, meta, zob, rng, amaf, pat, par):
     """Play the position in (s, meta) out to the end, in place.  When ``amaf`` has P
     entries, each empty point records the colour that played there first (for RAVE);
     pass an empty array otherwise.  ``pat``/``par``: the heavy policy's pattern table and
-    parameters, or ``LIGHT`` (``par`` None) for the light policy.  Returns the number of
+    its parameters (module docstring: their type picks the policy).  Returns the number of
     moves played."""
     record = amaf.shape[0] > 0
-    buf = np.empty(0 if par is None else s.shape[1], dtype=np.int32)
+    work = policy_scratch(par, s, meta)
     limit = meta[M_MOVES] + 3 * s.shape[1]
     start = meta[M_MOVES]
     while meta[M_PASSES] < 2 and meta[M_MOVES] < limit:
         color = meta[M_TO_PLAY]
-        p = policy_move(par, s, meta, rng, color, pat, buf)
+        p = policy_move(par, s, meta, rng, color, pat, work)
         if record and p != PASS and amaf[p] == 0:
             amaf[p] = color
         play(s, meta, zob, p, color)

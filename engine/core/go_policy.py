@@ -5,8 +5,11 @@ move's surroundings the way MoGo, Pachi and michi do.
 Heavy policy, for the side to move, with the opponent's last move L:
 1. with probability ``par[P_ATARI]``: moves that capture the chain of L when it is in atari,
    and moves that save an own chain next to L from atari, by capturing an adjacent
-   opponent chain that is itself in atari or by extending to two liberties or more;
-   one of them at random.
+   opponent chain that is itself in atari or by extending to two liberties or more --
+   unless, with a ladder scratch and ``par[LADDER_NODES]`` > 0, the extension leaves two
+   liberties that a ladder captures (``go_ladder``, reading at most that many positions);
+   one of them at random.  The scratch is None (the reader is not even compiled) unless
+   the knowledge file asks for ladders (``go_ladder.WithLadders``, ``go_playout``).
 2. else, or if there is none, with probability ``par[P_PATTERN]``: the empty points around
    L whose 3x3 neighbourhood matches a pattern of the table (``patterns3``), drawn with
    probability proportional to the pattern's weight.
@@ -26,13 +29,14 @@ import numpy as np
 from numba import njit
 
 from .go_kernels import PASS, is_eye, is_legal
+from .go_ladder import escape_caught_if
 from .go_tactics import NONE, atari_liberty, first_touch, is_self_atari, libs_after
 from .layout import BOARD, EMPTIES, EMPTY, EPOS, M_LAST, M_N_EMPTY, M_SIZE, NEXT, OFFBOARD, REP
 from .patterns3 import code
 from .rng import rand_below, rand_unit
 
-P_ATARI, P_PATTERN, P_SELFATARI, SELFATARI_STONES = range(4)
-N_PARAMS = 4
+P_ATARI, P_PATTERN, P_SELFATARI, SELFATARI_STONES, LADDER_NODES = range(5)
+N_PARAMS = 5
 
 
 # playable, _uniform_move and _push run at every playout move: inlined, as a call there
@@ -97,9 +101,10 @@ def _push(buf, n, p):
 
 
 @njit(cache=True)
-def atari_moves(s, meta, w, last, color, buf):
+def atari_moves(s, meta, w, last, color, buf, lad, ladder_nodes):
     """Step 1's candidates around ``last`` written to ``buf``; returns their count (a move
-    may appear more than once)."""
+    may appear more than once).  ``lad``: a ladder scratch, read when ``ladder_nodes`` > 0,
+    or None."""
     n = 0
     other = 3 - color
     if s[BOARD, last] == other:
@@ -124,7 +129,9 @@ def atari_moves(s, meta, w, last, color, buf):
             x = s[NEXT, x]
             if x == r:
                 break
-        if libs_after(s, w, lib, color) >= 2 and _playable_called(s, meta, w, lib, color):
+        if libs_after(s, w, lib, color) >= 2 and _playable_called(
+                s, meta, w, lib, color) and not escape_caught_if(
+                lad, s, meta, lib, color, ladder_nodes):
             n = _push(buf, n, lib)
     return n
 
@@ -158,15 +165,15 @@ def pattern_move(s, meta, rng, w, last, color, pat, sa_stones, buf):
 
 
 @njit(cache=True)
-def heavy_move(s, meta, rng, color, pat, par, buf):
+def heavy_move(s, meta, rng, color, pat, par, buf, lad):
     """The heavy policy (module docstring); ``buf`` is int32 scratch of P (at least 16)
-    entries."""
+    entries, ``lad`` a ladder scratch (``go_ladder.new_ladder``) or None."""
     w = meta[M_SIZE] + 2
     last = meta[M_LAST]
     sa_stones = par[SELFATARI_STONES]
     if last >= 0:
         if rand_unit(rng) < par[P_ATARI]:
-            n = atari_moves(s, meta, w, last, color, buf)
+            n = atari_moves(s, meta, w, last, color, buf, lad, int(par[LADDER_NODES]))
             if n > 0:
                 return buf[rand_below(rng, n)]
         if rand_unit(rng) < par[P_PATTERN]:

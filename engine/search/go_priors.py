@@ -15,21 +15,39 @@ Features of a move p for the side to move (PASS gets ``even`` alone):
   near1..near3  Manhattan distance 1, 2 or 3 from the opponent's last move
   empty_low     on the first or second line with no stone within distance 3
   empty_third   on the third line with no stone within distance 3
+
+The type of ``prior`` picks what is computed while the kernels compile, so a session
+compiles only its own kind (a run-time test made every Go session compile the ladder
+reader and the learned features):
+* a float64 array: the weights above (``priors=hand``, the default; empty: no priors);
+* ``core.go_ladder.WithLadders`` of them (``priors=ladder``): the same, and ladders are
+  read (``core.go_ladder``): an escape into a working ladder earns no ``escape`` prior,
+  and an atari whose chain a ladder then captures earns ``capture``;
+* ``core.elo_policy.Elo``, the learned weights (``priors=elo``): every child gets the
+  vector's ``prior_games`` virtual games, won in the proportion gamma / (gamma + mean
+  gamma of the node's moves): in the Bradley-Terry model of ``engine.patterns``, the
+  probability that the move is preferred to a move of average strength there.  PASS
+  gets half.
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from ..go_knowledge import (CAPTURE, CAPTURE_MANY, EMPTY_LOW, EMPTY_THIRD, ESCAPE, EVEN, NEAR1,
                             NEAR2, NEAR3, PATTERN, SELFATARI)
-from ..core.go_tactics import atari_liberty, first_touch, is_self_atari, libs_after
+from ..core.elo_policy import E_PRIOR_GAMES, Elo, move_gamma
 from ..core.game import GoGame, only_for
-from ..core.layout import (BOARD, EMPTY, M_LAST, M_SIZE, M_TO_PLAY, OFFBOARD,
-                           PASS, REP, SIZE)
+from ..core.go_ladder import WithLadders, new_ladder
+from ..core.go_tactics import atari_liberty, first_touch, is_self_atari, libs_after
+from ..core.move_features import G_ATARI, G_ESCAPE, N_GROUPS, tactical_features
+from ..core.layout import (BOARD, EMPTY, LIBS, M_LAST, M_SIZE, M_TO_PLAY, OFFBOARD, PASS,
+                           REP, SIZE)
 from ..core.patterns3 import code
 from .tree import FIRST, MOVE, PRIOR_N, PRIOR_W, nchild
 
 EMPTY_RADIUS = 3
+LADDER_NODES = 100
 
 
 @njit(cache=True)
@@ -46,12 +64,49 @@ def _captured(s, w, p, color):
 
 
 @njit(cache=True)
+def _near_atari(s, w, p, color):
+    """``p`` is the last liberty of an own chain, or one of two of an opponent chain: the
+    moves whose ladder status the priors read."""
+    for q in (p - 1, p + 1, p - w, p + w):
+        c = s[BOARD, q]
+        if c == color and atari_liberty(s, w, s[REP, q]) == p:
+            return True
+        if c == 3 - color and s[LIBS, s[REP, q]] <= 8:
+            return True
+    return False
+
+
+@njit(cache=True)
 def _escapes(s, w, p, color):
     """``p`` is the last liberty of an own chain and playing it gives two or more."""
     for q in (p - 1, p + 1, p - w, p + w):
         if s[BOARD, q] == color and atari_liberty(s, w, s[REP, q]) == p:
             return libs_after(s, w, p, color) >= 2
     return False
+
+
+@njit(cache=True)
+def _ladder_tactics(s, meta, p, color, lad, levels):
+    """(``p`` escapes and no ladder catches it, ``p`` gives an atari that a ladder turns
+    into a capture), read with ``move_features``."""
+    if not _near_atari(s, meta[M_SIZE] + 2, p, color):
+        return False, False
+    tactical_features(s, meta, p, color, lad, LADDER_NODES, levels)
+    return levels[G_ESCAPE] == 1, levels[G_ATARI] == 1
+
+
+def _tactics(ladders, s, meta, w, p, color):
+    """For compiled code: (escape, ladder atari) of ``p``; ``ladders`` None reads no
+    ladder (and compiles no reader), else (``Ladder`` scratch, levels) read them."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(_tactics, inline="always")
+def _pick_tactics(ladders, s, meta, w, p, color):
+    if isinstance(ladders, types.NoneType):
+        return lambda ladders, s, meta, w, p, color: (_escapes(s, w, p, color), False)
+    return (lambda ladders, s, meta, w, p, color:
+            _ladder_tactics(s, meta, p, color, ladders[0], ladders[1]))
 
 
 @njit(cache=True)
@@ -77,7 +132,47 @@ def _add(ti, tf, i, prior, f):
 
 @njit(cache=True)
 def apply_priors(ti, tf, node, s, meta, pat, prior, sa_stones):
-    """Set the priors of ``node``'s children; (s, meta) is the node's position."""
+    """Set the priors of ``node``'s children; (s, meta) is the node's position, ``prior``
+    the hand-set weights, those with ladders, or the learned vector (module docstring)."""
+    _priors(prior, ti, tf, node, s, meta, pat, sa_stones)
+
+
+def _priors(prior, ti, tf, node, s, meta, pat, sa_stones):
+    raise NotImplementedError("compiled code only")
+
+
+@overload(_priors, inline="always")
+def _pick_priors(prior, ti, tf, node, s, meta, pat, sa_stones):
+    if isinstance(prior, types.Array):
+        return (lambda prior, ti, tf, node, s, meta, pat, sa_stones:
+                hand_priors(ti, tf, node, s, meta, pat, prior, sa_stones, None))
+    if prior.instance_class is WithLadders:
+        return (lambda prior, ti, tf, node, s, meta, pat, sa_stones:
+                hand_priors(ti, tf, node, s, meta, pat, prior.hand, sa_stones,
+                            (new_ladder(s.shape[1], 2 * meta[M_SIZE]),
+                             np.zeros(N_GROUPS, dtype=np.int8))))
+    assert prior.instance_class is Elo
+    return (lambda prior, ti, tf, node, s, meta, pat, sa_stones:
+            elo_priors(ti, tf, node, s, meta, prior.gammas))
+
+
+def gives_priors(prior) -> bool:
+    """Whether ``prior`` (``bundles.Knowledge.prior``) asks for priors: an empty array
+    does not.  Also for compiled code, where the type settles it."""
+    return not isinstance(prior, np.ndarray) or prior.shape[0] > 0
+
+
+@overload(gives_priors, inline="always")
+def _gives_priors(prior):
+    if isinstance(prior, types.Array):
+        return lambda prior: prior.shape[0] > 0
+    return lambda prior: True
+
+
+@njit(cache=True)
+def hand_priors(ti, tf, node, s, meta, pat, prior, sa_stones, ladders):
+    """The knowledge file's priors (weights ``prior``); ``ladders``: None, or the ladder
+    scratch and feature levels when ladders are read (``_tactics``)."""
     n = meta[M_SIZE]
     w = n + 2
     color = meta[M_TO_PLAY]
@@ -97,8 +192,11 @@ def apply_priors(ti, tf, node, s, meta, pat, prior, sa_stones):
             _add(ti, tf, i, prior, CAPTURE_MANY)
         elif taken == 1:
             _add(ti, tf, i, prior, CAPTURE)
-        if _escapes(s, w, p, color):
+        escape, ladder_atari = _tactics(ladders, s, meta, w, p, color)
+        if escape:
             _add(ti, tf, i, prior, ESCAPE)
+        if ladder_atari and taken == 0:
+            _add(ti, tf, i, prior, CAPTURE)
         if pat[code(s, w, p)] > 0:
             _add(ti, tf, i, prior, PATTERN)
         if taken == 0 and is_self_atari(s, w, p, color, sa_stones):
@@ -118,6 +216,32 @@ def apply_priors(ti, tf, node, s, meta, pat, prior, sa_stones):
             _add(ti, tf, i, prior, EMPTY_LOW if line <= 2 else EMPTY_THIRD)
 
 
+@njit(cache=True)
+def elo_priors(ti, tf, node, s, meta, par):
+    """The learned priors of the gamma vector ``par`` (module docstring)."""
+    color = meta[M_TO_PLAY]
+    games = par[E_PRIOR_GAMES]
+    lad = new_ladder(s.shape[1], 2 * meta[M_SIZE])
+    levels = np.zeros(N_GROUPS, dtype=np.int8)
+    first = ti[FIRST, node]
+    count = nchild(ti, node)   # hidden while claimed: tree.expand
+    gamma = np.ones(count)
+    total = 0.0
+    moves = 0
+    for j in range(count):
+        p = ti[MOVE, first + j]
+        if p != PASS:
+            gamma[j] = move_gamma(s, meta, p, color, par, lad, levels)
+            total += gamma[j]
+            moves += 1
+    mean = total / moves if moves > 0 else 1.0
+    for j in range(count):
+        i = first + j
+        p = ti[MOVE, i]
+        ti[PRIOR_N, i] = int(games)
+        tf[PRIOR_W, i] = games * (0.5 if p == PASS else gamma[j] / (gamma[j] + mean))
+
+
 # ``_go_priors(g, ...)``: ``apply_priors`` on Go, nothing on Gobang (never compiled there)
 _go_priors = only_for(GoGame, apply_priors, None)
 
@@ -126,6 +250,6 @@ _go_priors = only_for(GoGame, apply_priors, None)
 def prime_children(tree, node, scratch, pos, know, sa_stones):
     """After a back end's ``grow`` expanded ``node`` (its position in ``scratch``): its
     children's priors, when the knowledge carries prior weights and the game is Go."""
-    if know.prior.shape[0] > 0:
+    if gives_priors(know.prior):
         _go_priors(pos.game, tree.ti, tree.tf, node, scratch.ss, scratch.smeta, know.pat,
                    know.prior, sa_stones)

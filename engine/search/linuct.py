@@ -105,7 +105,7 @@ from . import linuct_deltas
 from . import linuct_kernels as lk
 from . import parallel
 from .bundles import Knowledge, position
-from .go_priors import apply_priors
+from .go_priors import apply_priors, gives_priors
 from .memory import check_pool
 from .options import PlayoutOptions, option, threads_option
 from .solver import threat_scratch
@@ -272,8 +272,8 @@ class LinuctSearcher(TreeSearcher):
                                threat_nodes=int(p.threat_nodes),
                                mover=p.features == "mover")
 
-    def _knowledge_arrays(self) -> Knowledge:
-        know = super()._knowledge_arrays()
+    def _knowledge_arrays(self, go: bool) -> Knowledge:
+        know = super()._knowledge_arrays(go)
         if not self.params.rave:   # no UCB1 half for the virtual games to enter
             return know._replace(prior=np.zeros(0))
         return know
@@ -287,7 +287,8 @@ class LinuctSearcher(TreeSearcher):
 
     def search(self, state, budget, stop=None, progress=None, allowed=None, target=None):
         t0 = time.perf_counter()
-        know = self._knowledge_arrays()
+        go = state.meta[M_GAME] == GAME_GO
+        know = self._knowledge_arrays(go)
         if self.pool is None:
             self.pool = FeatureNodePool(self.params.max_nodes)
         # the model stays with the tree: not kept when ``_prepare`` rebuilds the root for
@@ -304,7 +305,7 @@ class LinuctSearcher(TreeSearcher):
         self._prepare_model(state, kept)
         model = self.model.arrays()
         params = self._kernel_params()
-        if know.prior.shape[0] > 0 and state.meta[M_GAME] == GAME_GO:
+        if go and gives_priors(know.prior):
             # the root was expanded by ``_prepare``
             apply_priors(pool.ti, pool.tf, 0, state.s, state.meta, know.pat, know.prior,
                          params.sa_stones)

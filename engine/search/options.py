@@ -32,12 +32,19 @@ class CommonOptions:
 
 @dataclass
 class PlayoutOptions(CommonOptions):
-    """``playout``: light (uniform random) or heavy (Go: ``engine.core.go_policy``'s atari,
-    pattern and self-atari knowledge; Gobang: complete a five, block a four).
-    ``knowledge``: the path of a Go knowledge file (``engine.go_knowledge``), or
-    ``builtin``."""
-    playout: str = option("light", choices=("light", "heavy"))
+    """``playout``: light (uniform random), heavy (Go: ``engine.core.go_policy``'s atari,
+    pattern and self-atari knowledge; Gobang: complete a five, block a four) or elo (Go:
+    the softmax policy over learned move features, ``engine.core.elo_policy``; Gobang: as
+    heavy).  ``knowledge``: the path of a Go knowledge file (``engine.go_knowledge``), or
+    ``builtin``.  ``priors``: what a back end's ``prior=1`` gives new Go nodes, the
+    knowledge file's hand-set weights (``hand``), the same with ladder reading
+    (``ladder``) or the learned ratings (``elo``).  ``patterns``: the learned weights
+    file (``engine.patterns.weights``), or ``builtin``.  Only what a session asks for
+    is compiled (``engine.search.go_priors``, ``engine.core.go_playout``)."""
+    playout: str = option("light", choices=("light", "heavy", "elo"))
     knowledge: str = option("builtin")
+    priors: str = option("hand", choices=("hand", "ladder", "elo"))
+    patterns: str = option("builtin")
 
 
 def threads_option():

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core import game
+from ..core.layout import GAME_GO, M_GAME
 from . import parallel, shot_kernels
 from .bundles import position
 from .options import PlayoutOptions, threads_option
@@ -100,7 +101,7 @@ class ShotSearcher(TreeSearcher):
                  for rng in self.thread_rngs()] if threads > 1 else []
         tree = pool.arrays()
         pos = position(state)
-        know = self._knowledge_arrays()
+        know = self._knowledge_arrays(state.meta[M_GAME] == GAME_GO)
         abort = np.zeros(1, dtype=np.uint8)
         counters = np.zeros(2, dtype=np.int64)
         max_sim = budget.sim_moves or NO_LIMIT

@@ -36,9 +36,12 @@ from numba import njit
 from ..game import registry
 from ..game.coords import PASS
 from .. import go_knowledge
+from ..patterns import weights as pattern_weights
 from ..core import game
 from ..core.atomics import atomic_add, atomic_cas, atomic_load
-from ..core.go_playout import LIGHT
+from ..core.elo_policy import Elo
+from ..core.go_ladder import WithLadders
+from ..core.go_playout import LIGHT, heavy_par
 from ..core.layout import (BOARD, M_GAME, M_KO, M_KO_COLOR, M_N_EMPTY, M_PASSES, M_RULE,
                            M_TO_PLAY, M_WINNER)
 from ..core.rng import make_rng, rand_below, stream_rng
@@ -353,6 +356,8 @@ class TreeSearcher:
             set_option(self.params, self.name, key, value)
         if getattr(self.params, "knowledge", go_knowledge.BUILTIN) != go_knowledge.BUILTIN:
             self.knowledge()   # a bad file is refused now, not at the first search
+        if getattr(self.params, "patterns", pattern_weights.BUILTIN) != pattern_weights.BUILTIN:
+            pattern_weights.load(self.params.patterns)
         self.reset()
 
     def reset(self):
@@ -364,11 +369,11 @@ class TreeSearcher:
     def set_option(self, key: str, value: str):
         old = getattr(self.params, key, None)
         set_option(self.params, self.name, key, value)
-        if key == "knowledge":
+        if key in ("knowledge", "patterns"):
             try:
-                self.knowledge()
+                self.knowledge() if key == "knowledge" else pattern_weights.load(self.params.patterns)
             except ValueError:
-                self.params.knowledge = old
+                setattr(self.params, key, old)
                 raise
         if key in ("seed", "max_nodes"):
             self.reset()
@@ -384,21 +389,31 @@ class TreeSearcher:
         """The Go knowledge file the ``knowledge`` option names, loaded and checked."""
         return go_knowledge.load(self.params.knowledge)
 
-    def _playout_policy(self) -> tuple[np.ndarray, np.ndarray]:
-        """(pattern table, playout parameters) for ``policy_playout_winner``: parameters
-        None select the light playout."""
+    def _playout_policy(self, go: bool) -> tuple:
+        """(pattern table, playout parameters) for ``policy_playout_winner`` in a Go
+        (``go``) or Gobang session: parameters None select the light playout, and on Go
+        their type the policy (``engine.core.go_playout``; Gobang reads only whether
+        they are None)."""
         if self.params.playout == "light":
             return LIGHT
         kn = self.knowledge()
-        return kn.patterns, kn.playout
+        if go and self.params.playout == "elo":
+            return kn.patterns, Elo(pattern_weights.policy_vector(self.params.patterns))
+        return kn.patterns, heavy_par(kn.playout) if go else kn.playout
 
-    def _knowledge_arrays(self) -> Knowledge:
-        """The playout policy, and the prior weights when the back end's ``prior`` option
-        is on (empty otherwise: no priors)."""
-        pat, policy = self._playout_policy()
-        if getattr(self.params, "prior", False):
-            return Knowledge(self.knowledge().patterns, policy, self.knowledge().prior)
-        return Knowledge(pat, policy, np.zeros(0))
+    def _knowledge_arrays(self, go: bool) -> Knowledge:
+        """The playout policy, and the priors when the back end's ``prior`` option is on
+        (an empty array otherwise: no priors): the knowledge file's weights, on Go
+        wrapped by the ``priors`` option to pick the kind (``engine.search.go_priors``)."""
+        pat, policy = self._playout_policy(go)
+        if not getattr(self.params, "prior", False):
+            return Knowledge(pat, policy, np.zeros(0))
+        prior = self.knowledge().prior
+        if go and self.params.priors == "elo":
+            prior = Elo(pattern_weights.policy_vector(self.params.patterns))
+        elif go and self.params.priors == "ladder":
+            prior = WithLadders(prior)
+        return Knowledge(self.knowledge().patterns, policy, prior)
 
     def options(self) -> dict:
         return as_dict(self.params)

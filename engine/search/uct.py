@@ -136,10 +136,11 @@ class UctSearcher(TreeSearcher):
         scratches = [new_scratch(state, cand if i == 0 else np.empty_like(cand),
                                  self.params.rave) for i in range(n)]
         params = self._kernel_params()
-        know = self._knowledge_arrays()
+        go = state.meta[M_GAME] == GAME_GO
+        know = self._knowledge_arrays(go)
         pos = position(state, target if self.params.fight else None,
                        allowed if self.params.region == "tree" else None)
-        if self.params.prior and state.meta[M_GAME] == GAME_GO:
+        if self.params.prior and go:
             # the root was expanded by ``_prepare``; its priors are set anew each search
             apply_priors(pool.ti, pool.tf, 0, state.s, state.meta, know.pat, know.prior,
                          params.sa_stones)

@@ -1,0 +1,133 @@
+"""Learned move patterns (docs/patterns.md): generate game records with GNU Go's
+self-play, fit the features' Elo ratings by minorization-maximization, and measure move
+prediction on held-out games.
+
+    # 1. records (appends; stops after --minutes; nice it, it uses one core)
+    nice python scripts/train_patterns.py generate --size 9 --level 0 --minutes 8 \
+        --out build/patterns/gnugo9.txt
+    nice python scripts/train_patterns.py generate --size 19 --level 0 --minutes 17 \
+        --out build/patterns/gnugo19.txt
+    # 2. fit (the first --holdout games of each file are left out) and write the weights
+    python scripts/train_patterns.py train build/patterns/gnugo9.txt \
+        build/patterns/gnugo19.txt --out engine/data/go_patterns.txt
+    # 3. top-1 / top-5 move prediction on the held-out games: learned, hand-made, uniform
+    python scripts/train_patterns.py accuracy build/patterns/gnugo9.txt \
+        build/patterns/gnugo19.txt
+"""
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+
+
+def generate(args) -> int:
+    from engine.patterns.selfplay import format_record, gnugo_client, play_game
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    done = sum(1 for _ in open(out)) if out.exists() else 0
+    n_random = args.random if args.random is not None else (4 if args.size < 13 else 8)
+    t0 = time.time()
+    games = 0
+    with gnugo_client(args.level) as client, open(out, "a") as f:
+        while time.time() - t0 < args.minutes * 60 and games < args.games:
+            r = play_game(client, args.size, args.komi, n_random, args.seed + done + games,
+                          3 * args.size * args.size)
+            f.write(format_record(r) + "\n")
+            f.flush()
+            games += 1
+    print(f"{games} games of {args.size}x{args.size} (GNU Go level {args.level}) in "
+          f"{time.time() - t0:.0f} s appended to {out} ({done + games} in all)")
+    return 0
+
+
+def _split(files, holdout):
+    from engine.patterns.selfplay import read_records
+    train, test = [], []
+    for f in files:
+        recs = read_records(f)
+        n = int(holdout) if holdout >= 1 else math.ceil(len(recs) * holdout)
+        test += recs[:n]
+        train += recs[n:]
+    return train, test
+
+
+def train(args) -> int:
+    from engine.patterns import mm, weights
+    from engine.patterns.dataset import examples
+    t0 = time.time()
+    recs, test = _split(args.files, args.holdout)
+    ex = examples(recs)
+    print(f"{len(recs)} training games ({len(test)} held out), {ex.n_positions} positions, "
+          f"{len(ex.pos)} candidate moves; features in {time.time() - t0:.0f} s")
+    model = mm.fit(ex, args.iterations, args.min_count, log=print)
+    sizes = sorted({r.size for r in recs})
+    header = (f"Elo ratings of move features, fitted by MM (scripts/train_patterns.py train)\n"
+              f"on {len(recs)} GNU Go self-play games ({', '.join(f'{s}x{s}' for s in sizes)}),"
+              f" {ex.n_positions} positions; {len(model.codes)} patterns; docs/patterns.md")
+    weights.save(args.out, model, args.prior_games, args.ladder_nodes, header)
+    print(f"wrote {args.out} ({len(model.codes)} patterns) in {time.time() - t0:.0f} s")
+    return 0
+
+
+def accuracy(args) -> int:
+    import numpy as np
+    from engine.go_knowledge import load as load_knowledge
+    from engine.patterns import mm, weights
+    from engine.patterns.accuracy import heavy_strengths, topk
+    from engine.patterns.dataset import examples
+    wt = weights.load(args.weights)
+    model = mm.Model(np.array(sorted(wt.patterns), dtype=np.int32),
+                     np.array([wt.patterns[c] for c in sorted(wt.patterns)]), list(wt.groups))
+    flat = mm.Model(model.codes, model.pattern_gamma, [np.ones_like(g) for g in wt.groups])
+    kn = load_knowledge()
+    print(f"| board | held-out games | positions | predictor | top-1 | top-5 |")
+    print("|---|---:|---:|---|---:|---:|")
+    for f in args.files:
+        _, test = _split([f], args.holdout)
+        ex = examples(test)
+        n = len({r.size for r in test}) and test[0].size
+        rows = [("learned (all features)", mm.strengths(model, ex)),
+                ("learned (3x3 patterns only)", mm.strengths(flat, ex)),
+                ("hand-made heavy policy", heavy_strengths(test, kn.patterns, kn.playout)),
+                ("uniform", np.ones(len(ex.pos)))]
+        for name, s in rows:
+            print(f"| {n}x{n} | {len(test)} | {ex.n_positions} | {name} | "
+                  f"{100 * topk(ex, s, 1):.1f}% | {100 * topk(ex, s, 5):.1f}% |")
+    return 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    g = sub.add_parser("generate", help="GNU Go self-play records")
+    g.add_argument("--size", type=int, default=9)
+    g.add_argument("--level", type=int, default=0)
+    g.add_argument("--komi", type=float, default=7.5)
+    g.add_argument("--random", type=int, default=None,
+                   help="random opening moves (default 4 below 13x13, else 8)")
+    g.add_argument("--minutes", type=float, default=5.0)
+    g.add_argument("--games", type=int, default=10**9)
+    g.add_argument("--seed", type=int, default=1)
+    g.add_argument("--out", required=True)
+    for name in ("train", "accuracy"):
+        c = sub.add_parser(name)
+        c.add_argument("files", nargs="+", help="record files (generate's output)")
+        c.add_argument("--holdout", type=float, default=0.1,
+                       help="games held out from each file: a count, or a fraction below 1")
+    tr = sub.choices["train"]
+    tr.add_argument("--iterations", type=int, default=30)
+    tr.add_argument("--min-count", type=int, default=2,
+                    help="patterns seen fewer times among the candidates keep gamma 1")
+    tr.add_argument("--prior-games", type=float, default=20.0)
+    tr.add_argument("--ladder-nodes", type=int, default=100)
+    tr.add_argument("--out", default="engine/data/go_patterns.txt")
+    sub.choices["accuracy"].add_argument("--weights", default=None,
+                                         help="weights file (default: the built-in one)")
+    args = ap.parse_args(argv)
+    return {"generate": generate, "train": train, "accuracy": accuracy}[args.cmd](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
