@@ -5,22 +5,9 @@ import numpy as np
 
 from engine.core.layout import BLACK, REP
 from engine.game.coords import from_gtp, to_gtp
-from engine.game.go_state import GoState
-from engine.game.rules import GoRules
 from engine.search.fight_priors import fight_work, liberties, mark_vital, weakest_chain
 
-
-def board(rows: list[str]) -> GoState:
-    """A 9x9 position from text rows (X black, O white, . empty), top row first."""
-    n = 9
-    state = GoState(GoRules(size=n))
-    pts = {"X": [], "O": []}
-    for r, line in enumerate(rows):
-        for c, ch in enumerate(line.replace(" ", "")):
-            if ch in pts:
-                pts[ch].append((r + 1) * (n + 2) + c + 1)
-    state.setup(black=pts["X"], white=pts["O"])
-    return state
+from go_boards import board
 
 
 def vital_points(rows, attacker=BLACK):

@@ -66,6 +66,19 @@ def random_ending(rng, size=5, stones=18):
             return state
 
 
+def assert_children_proofs_exact(state, pool):
+    """Every root child the search proved won or lost (for the player who moves into
+    it) is so by exact minimax."""
+    for child in pool.children():
+        proven = pool.proven(int(child))
+        if proven:
+            after = state.clone()
+            after.play(pool.candidate(int(child)).move)
+            value = 1 if after.is_terminal() and after.winner() else (
+                0 if after.is_terminal() else -exact_value(after))
+            assert value == (1 if proven == WIN else -1)
+
+
 @pytest.mark.parametrize("algo", ["uct", "linuct:rave=1"])
 def test_a_win_in_one_is_proven_and_played_at_once(algo):
     state = gobang(9, ["C5", "C3", "D5", "D3", "E5", "E3", "F5", "J9"])   # black to move
@@ -110,11 +123,4 @@ def test_proofs_agree_with_exact_minimax(algo, stones, seed):
         assert truth == (1 if root == LOSS else -1)
     elif truth != 0:
         pytest.fail(f"a decided ending ({truth}) left unproven on a tiny board")
-    for child in pool.children():
-        proven = pool.proven(int(child))
-        if proven:
-            after = state.clone()
-            after.play(pool.candidate(int(child)).move)
-            value = 1 if after.is_terminal() and after.winner() else (
-                0 if after.is_terminal() else -exact_value(after))
-            assert value == (1 if proven == WIN else -1)
+    assert_children_proofs_exact(state, pool)

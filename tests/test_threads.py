@@ -19,7 +19,7 @@ from engine.search import registry
 from engine.search.base import Budget
 from engine.search.linuct_deltas import D_USED, DELTA
 from engine.search.tree import FIRST, NCHILD, T_VLOSS, VISITS, WINS
-from test_solver import exact_value, random_ending
+from test_solver import assert_children_proofs_exact, exact_value, random_ending
 
 BACK_ENDS = ["uct", "uct:playout=heavy:prior=1:rave=1:c=0", "linuct", "linuct:rave=1"]
 
@@ -108,14 +108,7 @@ def test_two_threads_prove_what_exact_minimax_proves(algo, stones, seed):
     root = pool.proven(0)
     if truth != 0:
         assert root == (-1 if truth == 1 else 1), "a decided ending left unproven"
-    for child in pool.children():
-        proven = pool.proven(int(child))
-        if proven:
-            after = state.clone()
-            after.play(pool.candidate(int(child)).move)
-            value = 1 if after.is_terminal() and after.winner() else (
-                0 if after.is_terminal() else -exact_value(after))
-            assert value == (1 if proven == 1 else -1)
+    assert_children_proofs_exact(state, pool)
 
 
 def search_threads_alive() -> list[str]:

@@ -10,8 +10,6 @@ import pytest
 
 from engine.game.coords import from_gtp, to_gtp
 from engine.core.layout import BLACK, WHITE
-from engine.game.go_state import GoState
-from engine.game.rules import GoRules
 from engine.search.base import Budget, Target
 from engine.search.registry import make
 from engine.search.solver import fight_winner
@@ -20,24 +18,13 @@ from engine.tsumego.oracle import exact_answers
 from engine.tsumego.problem import load_sgf_problem
 from engine.tsumego.solve import (fight_target, position, region_mask, solve, status_of)
 
+from go_boards import board
+
 GO19 = Path(__file__).parent.parent / "problems" / "go" / "19x19"
 # small enclosed problems the exact reading finishes in about a second each, both goals
 SMALL = ["bent-three-kill", "bulky-five-kill", "bulky-five-live", "corner-six-kill",
          "corner-six-live", "crossed-five-live", "first-line-kill", "corner-stone-live"]
 SOLVER = "uct:playout=heavy:prior=1:rave=1:c=0:solver=1"
-
-
-def board(rows: list[str]) -> GoState:
-    """A position from text rows (X black, O white, . empty), top row first."""
-    n = len(rows)
-    state = GoState(GoRules(size=n))
-    pts = {"X": [], "O": []}
-    for r, line in enumerate(rows):
-        for c, ch in enumerate(line.replace(" ", "")):
-            if ch in pts:
-                pts[ch].append((r + 1) * (n + 2) + c + 1)
-    state.setup(black=pts["X"], white=pts["O"])
-    return state
 
 
 def test_the_fight_is_won_by_capture_or_by_unconditional_life():

@@ -189,15 +189,21 @@ def read_ply0(lad, q, attacker, max_nodes):
 
 
 @njit(cache=True)
-def load_after(s, meta, p, color, lad):
-    """Put the position after ``color`` at ``p`` in the scratch's first ply."""
+def _load(s, meta, lad):
+    """Copy the position into the scratch's first ply."""
     ply = lad.ss[0]
     for r in range(s.shape[0]):
         for i in range(s.shape[1]):
             ply[r, i] = s[r, i]
     for i in range(meta.shape[0]):
         lad.sm[0, i] = meta[i]
-    play(ply, lad.sm[0], lad.zob, p, color)
+
+
+@njit(cache=True)
+def load_after(s, meta, p, color, lad):
+    """Put the position after ``color`` at ``p`` in the scratch's first ply."""
+    _load(s, meta, lad)
+    play(lad.ss[0], lad.sm[0], lad.zob, p, color)
 
 
 @njit(cache=True)
@@ -214,12 +220,7 @@ def ladder_captured(s, meta, p, attacker, lad, max_nodes):
     """Is the chain at ``p`` captured by a ladder?  ``attacker``: the attacker moves
     first (the chain has two liberties), else the chain's owner (it is in atari).  False
     when the reading is cut off by ``max_nodes`` or the stack's depth."""
-    ply = lad.ss[0]
-    for r in range(s.shape[0]):
-        for i in range(s.shape[1]):
-            ply[r, i] = s[r, i]
-    for i in range(meta.shape[0]):
-        lad.sm[0, i] = meta[i]
+    _load(s, meta, lad)
     return read_ply0(lad, p, attacker, max_nodes)
 
 

@@ -95,20 +95,6 @@ def _ladder_tactics(s, meta, p, color, lad, levels):
     return levels[G_ESCAPE] == 1, levels[G_ATARI] == 1
 
 
-def _tactics(ladders, s, meta, w, p, color):
-    """For compiled code: (escape, ladder atari) of ``p``; ``ladders`` None reads no
-    ladder (and compiles no reader), else (``Ladder`` scratch, levels) read them."""
-    raise NotImplementedError("compiled code only")
-
-
-@overload(_tactics, inline="always")
-def _pick_tactics(ladders, s, meta, w, p, color):
-    if isinstance(ladders, types.NoneType):
-        return lambda ladders, s, meta, w, p, color: (_escapes(s, w, p, color), False)
-    return (lambda ladders, s, meta, w, p, color:
-            _ladder_tactics(s, meta, p, color, ladders[0], ladders[1]))
-
-
 @njit(cache=True)
 def _empty_around(s, w, n, x, y):
     """No stone within Manhattan distance EMPTY_RADIUS of (x, y) (1-based padded)."""
@@ -172,7 +158,7 @@ def _gives_priors(prior):
 @njit(cache=True)
 def hand_priors(ti, tf, node, s, meta, pat, prior, sa_stones, ladders):
     """The knowledge file's priors (weights ``prior``); ``ladders``: None, or the ladder
-    scratch and feature levels when ladders are read (``_tactics``)."""
+    scratch and feature levels when ladders are read (``_ladder_tactics``)."""
     n = meta[M_SIZE]
     w = n + 2
     color = meta[M_TO_PLAY]
@@ -192,7 +178,11 @@ def hand_priors(ti, tf, node, s, meta, pat, prior, sa_stones, ladders):
             _add(ti, tf, i, prior, CAPTURE_MANY)
         elif taken == 1:
             _add(ti, tf, i, prior, CAPTURE)
-        escape, ladder_atari = _tactics(ladders, s, meta, w, p, color)
+        # ``ladders`` None: numba prunes the reading while compiling (no reader compiled)
+        if ladders is None:
+            escape, ladder_atari = _escapes(s, w, p, color), False
+        else:
+            escape, ladder_atari = _ladder_tactics(s, meta, p, color, ladders[0], ladders[1])
         if escape:
             _add(ti, tf, i, prior, ESCAPE)
         if ladder_atari and taken == 0:
