@@ -109,8 +109,7 @@ from .go_priors import apply_priors, gives_priors
 from .memory import check_pool
 from .options import PlayoutOptions, option, threads_option
 from .solver import threat_scratch
-from .tree import (FIRST, NCHILD, TF_ROWS, TI_ROWS, NodePool, TreeSearcher, clear_pool,
-                   position_key)
+from .tree import FIRST, NCHILD, TF_ROWS, TI_ROWS, NodePool, TreeSearcher, clear_pool
 
 FIRST_CHUNK = 8            # playouts in the first call, before the speed is known
 DELTA_ENTRIES = 32         # delta pool entries per node: a header of 2, then ~10-26 indices
@@ -291,18 +290,14 @@ class LinuctSearcher(TreeSearcher):
         know = self._knowledge_arrays(go)
         if self.pool is None:
             self.pool = FeatureNodePool(self.params.max_nodes)
-        # the model stays with the tree: not kept when ``_prepare`` rebuilds the root for
-        # another position or for another ``allowed`` region
-        region = None if allowed is None else allowed.tobytes()
-        kept = (self.pool.key == position_key(state.s, state.meta, state.komi)
-                and region == self._region)
         cand = self._prepare(state, allowed)
         pool = self.pool
         n = self.params.threads
         scratches = [new_scratch(state, cand if i == 0 else np.empty_like(cand))
                      for i in range(n)]
         pool.prepare_deltas(state, scratches[0], self.params.features == "mover")
-        self._prepare_model(state, kept)
+        # the model stays with the tree: not kept when ``_prepare`` rebuilt the root
+        self._prepare_model(state, self.kept)
         model = self.model.arrays()
         params = self._kernel_params()
         if go and gives_priors(know.prior):

@@ -4,8 +4,9 @@ no option.
 ``strong`` (the default of ``nakade-gtp``) is the strongest configuration measured for each
 game: on Go, heavy playouts with priors and RAVE and no UCB exploration term (the priors
 and AMAF values do the exploring; docs/strength.md measures it against GNU Go and takes it
-apart); on Gobang, the threat-aware playouts (complete a five, block a four) and the root
-VCF (``threats_first``: a win by continuous fours is played at once) and, for the back ends
+apart); on Gobang, the threat-aware playouts (complete a five, block a four), the root
+VCF (``threats_first``: a win by continuous fours is played at once), root moves within
+two points of a stone (``near``) and, for the back ends
 with MCTS-Solver, threat proofs at the leaves of the tree (``solver=1``, ``threat_nodes``,
 ``engine.search.solver.prove_by_threats``); every core
 where a back end can use them.  ``paper`` is the plain back end of the papers, every
@@ -37,7 +38,7 @@ _PRESETS = {
                (("prior", "1"), ("rave", "1"), ("c", "0")),
                (("threads", _cores),)],
         "gobang": [(("playout", "heavy"),),
-                   (("vcf", "1"),),
+                   (("vcf", "1"), ("near", "2")),
                    (("solver", "1"), ("threat_nodes", "50")),
                    (("threads", _cores),)],
     },

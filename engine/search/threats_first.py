@@ -1,13 +1,21 @@
-"""Threat-space search at the root, in front of any back end: in a Gobang position, a win by
-continuous fours for the side to move (``engine.core.gobang_vcf``, an immediate five
-included) is played at once, without a playout; otherwise the back end searches as usual.
+"""Gobang knowledge at the root, in front of any back end: a win by continuous fours for the
+side to move (``engine.core.gobang_vcf``, an immediate five included) is played at once,
+without a playout; otherwise the back end searches as usual, its root moves limited to
+the neighbourhood of the stones when ``near`` is set.
 
-Options (``ThreatOptions``), accepted beside every back end's own:
+Options (``ThreatOptions``), accepted beside every back end's own (Go ignores them):
   vcf        0/1: look for a VCF before searching (default 0, the plain back end of the
-             papers; the ``strong`` preset turns it on for Gobang; Go ignores it)
+             papers; the ``strong`` preset turns it on for Gobang)
   vcf_depth  the most fours in a line (default 12)
   vcf_nodes  the most fours tried in all (default 20000: a few milliseconds on 15x15)
-The answer carries the line as its principal variation and ``proven = 1``.
+  near       N > 0: the root offers only the empty points within N king moves of a stone
+             (the centre on an empty board), as Gomoku programs do: on 15x15 a search
+             that weighs all 225 points spreads its playouts so thin that it answers far
+             from the fight.  Every five, four and three is made or blocked within 2 of
+             its stones, so ``near=2`` (the ``strong`` preset) drops no forcing move.
+             Default 0: every move, the papers' back ends.  Only the root is limited: a
+             kept tree is still reused after the moves played.
+The VCF's answer carries the line as its principal variation and ``proven = 1``.
 """
 
 import time
@@ -16,6 +24,7 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from ..core.gobang_vcf import find_vcf
+from ..game.coords import point
 from .base import Candidate, SearchResult
 from .options import as_dict, option, set_option
 
@@ -25,6 +34,7 @@ class ThreatOptions:
     vcf: bool = option(False)
     vcf_depth: int = option(12, 1, 100)
     vcf_nodes: int = option(20_000, 1, 100_000_000)
+    near: int = option(0, 0, 25)
 
 
 OPTION_NAMES = frozenset(f.name for f in fields(ThreatOptions))
@@ -45,6 +55,26 @@ def vcf_line(state, depth: int, nodes: int) -> list[int]:
         if left <= 0:
             break
     return []
+
+
+def near_mask(state, distance: int) -> np.ndarray:
+    """uint8 mask over the padded board: the empty points within ``distance`` king moves
+    of a stone, or the centre alone on an empty board."""
+    n = state.size
+    board = state.board()
+    stones = board != 0
+    mask = np.zeros(state.s.shape[1], dtype=np.uint8)
+    if not stones.any():
+        mask[point(n // 2, n // 2, n)] = 1
+        return mask
+    grown = stones.copy()
+    for dr in range(-distance, distance + 1):
+        for dc in range(-distance, distance + 1):
+            grown[max(dr, 0):n + min(dr, 0), max(dc, 0):n + min(dc, 0)] |= \
+                stones[max(-dr, 0):n + min(-dr, 0), max(-dc, 0):n + min(-dc, 0)]
+    rows, cols = np.nonzero(grown & ~stones)
+    mask[(rows + 1) * (n + 2) + cols + 1] = 1
+    return mask
 
 
 class ThreatsFirst:
@@ -73,13 +103,21 @@ class ThreatsFirst:
                **extra) -> SearchResult:
         """``extra``: what the back end's own search takes beyond the contract (a
         tsumego's ``target`` for the back ends that read fights), passed on."""
-        if self.threat_params.vcf and state.game == "gobang" and not state.is_terminal():
-            t0 = time.perf_counter()
-            line = vcf_line(state, self.threat_params.vcf_depth, self.threat_params.vcf_nodes)
-            if line and (allowed is None or allowed[line[0]]):
-                return SearchResult(move=line[0], winrate=1.0, playouts=0,
-                                    seconds=time.perf_counter() - t0,
-                                    candidates=[Candidate(move=line[0], visits=0, winrate=1.0,
-                                                          pv=line, proven=1)])
+        opts = self.threat_params
+        if state.game == "gobang" and not state.is_terminal():
+            if opts.vcf:
+                t0 = time.perf_counter()
+                line = vcf_line(state, opts.vcf_depth, opts.vcf_nodes)
+                if line and (allowed is None or allowed[line[0]]):
+                    return SearchResult(move=line[0], winrate=1.0, playouts=0,
+                                        seconds=time.perf_counter() - t0,
+                                        candidates=[Candidate(move=line[0], visits=0,
+                                                              winrate=1.0, pv=line, proven=1)])
+            if opts.near:
+                near = near_mask(state, opts.near)
+                if allowed is not None:
+                    near &= allowed
+                if near.any():   # else (a region far from every stone) the region alone
+                    allowed = near
         return self.inner.search(state, budget, stop=stop, progress=progress, allowed=allowed,
                                  **extra)

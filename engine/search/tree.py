@@ -21,11 +21,10 @@ node's game-theoretic value when the solver has proven one (``engine.search.solv
 ``MINIMAX`` its value with the best reply's backed up (``engine.search.minimax``, UCT's
 ``minimax`` option; untouched otherwise).
 
-When the pool is full nothing new is allocated: expansion reports no room and the caller
-keeps searching from the existing leaves.  Tree reuse (``NodePool.follow``) moves the
-played child's subtree to the front of the pool (breadth first, so blocks stay contiguous);
-the search starts afresh whenever the position does not match the one the tree was built
-for.
+A full pool allocates nothing: expansion reports no room and the caller searches on from
+the leaves.  Tree reuse (``NodePool.follow``) moves the played child's subtree to the front
+of the pool (breadth first: blocks stay contiguous); a position the tree was not built for
+starts it afresh.
 """
 
 import time
@@ -364,7 +363,8 @@ class TreeSearcher:
         self.rng = make_rng(self.params.seed)
         self._streams: list[np.ndarray] = []   # the generators of threads 1, 2, ...
         self.pool: NodePool | None = None   # allocated at the first search
-        self._region: bytes | None = None    # the ``allowed`` mask the root was built for
+        self._region, self._region_root = None, None   # last ``allowed`` mask, its root
+        self.kept = False                    # whether the last search kept its tree
 
     def set_option(self, key: str, value: str):
         old = getattr(self.params, key, None)
@@ -423,9 +423,8 @@ class TreeSearcher:
             self.pool.follow(state, move, color)
 
     def _prepare(self, state, allowed=None) -> np.ndarray:
-        """Make the pool's root stand for ``state``, its moves limited to the legal ones
-        inside ``allowed`` (a uint8 mask, or None); returns a scratch array for candidate
-        moves (P + 1 entries)."""
+        """Make the pool's root stand for ``state``, its moves the legal ones inside
+        ``allowed`` (a uint8 mask, or None); returns scratch for candidate moves (P + 1)."""
         if self.pool is None:
             self.pool = NodePool(self.params.max_nodes)
         cand = np.empty(state.s.shape[1] + 1, dtype=np.int32)
@@ -433,10 +432,14 @@ class TreeSearcher:
         if allowed is not None:
             mask &= allowed
         region = None if allowed is None else allowed.tobytes()
-        if region != self._region:   # a root restricted to another region cannot serve
+        # another region cannot use a tree it shaped below the root, nor the root it cut
+        # down; a root re-rooted since into a child was never cut (Gobang's ``near``)
+        in_tree = getattr(self.params, "region", "root") == "tree"
+        if region != self._region and (in_tree or self.pool.key == self._region_root):
             self.pool.key = None
-            self._region = region
-        self.pool.begin(state, mask, self.rng, cand)
+        self._region = region
+        self.kept = self.pool.begin(state, mask, self.rng, cand)
+        self._region_root = self.pool.key
         return cand
 
     def _preferred(self) -> list[int]:
