@@ -11,6 +11,8 @@ from engine.search import registry
 from engine.search.base import Budget
 from engine.search.threats_first import near_mask
 
+from test_solver import random_ending
+
 
 def reference_near(state, distance):
     """The mask written the plain way: every empty point, is there a stone close enough."""
@@ -28,22 +30,12 @@ def reference_near(state, distance):
     return mask
 
 
-def random_position(rng, size, stones):
-    state = GameConfig("gobang", size).new_state()
-    for _ in range(stones):
-        moves = state.legal_moves()
-        state.play(int(moves[rng.integers(len(moves))]))
-        if state.is_terminal():
-            break
-    return state
-
-
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("distance", [1, 2, 3])
 def test_the_mask_is_the_neighbourhood_of_the_stones(seed, distance):
     rng = np.random.default_rng(seed)
     for size, stones in ((7, 3), (15, 1), (15, 9), (10, 40)):
-        state = random_position(rng, size, stones)
+        state = random_ending(rng, size, stones)
         assert np.array_equal(near_mask(state, distance), reference_near(state, distance))
 
 
