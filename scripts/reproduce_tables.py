@@ -116,6 +116,15 @@ def _cells() -> list[Cell]:
                           f"LinUCT_RAVE {n} (mover features) vs UCT {n}, both heavy", pub,
                           engine("go", 9, linuct_heavy + ":features=mover", n),
                           engine("go", 9, uct_heavy, n), GO9, GO_OPENING, 100))
+    # The light mover cell with the exploration term's diagonal counted (``width=count``:
+    # D_j = 1 / (1 + n_j), exact LinUCB's diagonal; docs/algorithms.md section 9), to
+    # measure whether fLinUCB-GD's diagonal, whose width barely shrinks, is the gap.
+    cells.append(Cell("linuct-rave-uct-go9-mover-count-p1000",
+                      "5: LinUCT_RAVE vs UCT, Go 9x9, mover features, counted width",
+                      "LinUCT_RAVE 1000 (mover features, width=count) vs UCT 1000", 43,
+                      engine("go", 9, "linuct-rave:rave_k=1000:features=mover:width=count",
+                             1000),
+                      engine("go", 9, "uct", 1000), GO9, GO_OPENING, 100))
     plain_heavy = "linuct-plain:bandit=gd:kappa=1:expand_after=10:playout=heavy"
     cells.append(Cell("linuct-plain8000-plain2000-go9-heavy",
                       "5: LinUCT_PLAIN, Go 9x9, heavy playouts",
