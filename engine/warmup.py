@@ -44,7 +44,7 @@ from .core.layout import new_arrays, zobrist_table
 from .core.rng import make_rng
 from .game import registry
 from .search.base import Budget
-from .search.go_priors import apply_priors, gives_priors
+from .search.go_priors import gives_priors, priors_call
 from .search.tree import NodePool, restrict_children, subtree_order
 from .search.uct_kernels import UctParams, backup
 
@@ -68,17 +68,18 @@ def playout_args(settings, searcher) -> tuple:
             pat, par)
 
 
-def priors_args(settings, searcher) -> tuple | None:
-    """Arguments of the types the tree back ends pass ``go_priors.apply_priors`` (at the
-    root and from their ``grow``), or None when the session gives no priors."""
+def priors_job(settings, searcher) -> tuple | None:
+    """(kernel, arguments of the types) of the priors the tree back ends set at the root
+    and from their ``grow`` (``go_priors.priors_call``), or None when the session gives
+    no priors."""
     if settings.game != "go" or not hasattr(searcher, "_knowledge_arrays"):
         return None
     know = searcher._knowledge_arrays(True)
     if not gives_priors(know.prior):
         return None
     s, meta = new_arrays(settings.size)
-    return (np.zeros((1, 1), dtype=np.int32), np.zeros((1, 1)), 0, s, meta, know.pat,
-            know.prior, float(searcher._kernel_params().sa_stones))
+    return priors_call(np.zeros((1, 1), dtype=np.int32), np.zeros((1, 1)), 0, s, meta,
+                       know.pat, know.prior, float(searcher._kernel_params().sa_stones))
 
 
 def vcf_args(settings, searcher) -> tuple | None:
@@ -108,11 +109,12 @@ def worker_jobs(settings, searcher) -> list[tuple[str, object, tuple]]:
     search reaches them: the Go priors or the Gobang VCF (called at the root before the
     iterations), then the playout (reached while the iterations compile), then what the
     warm-up calls after its search (the light playout of its Go scoring)."""
-    return [(name, kernel, args) for name, kernel, args in (
-        ("priors", apply_priors, priors_args(settings, searcher)),
-        ("VCF reading", find_vcf, vcf_args(settings, searcher)),
-        ("playouts", game.policy_playout_winner, playout_args(settings, searcher)),
-        ("scoring playouts", playout, scoring_args(settings))) if args is not None]
+    vcf, scoring = vcf_args(settings, searcher), scoring_args(settings)
+    return [(name, *job) for name, job in (
+        ("priors", priors_job(settings, searcher)),
+        ("VCF reading", vcf and (find_vcf, vcf)),
+        ("playouts", (game.policy_playout_winner, playout_args(settings, searcher))),
+        ("scoring playouts", scoring and (playout, scoring))) if job is not None]
 
 
 def backup_args(searcher) -> tuple | None:

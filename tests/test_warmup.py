@@ -18,7 +18,6 @@ from engine.gtp import parse_settings, warm_up
 from engine.gtp.context import Context
 from engine.scoring import ownership
 from engine.search.base import Budget
-from engine.search.go_priors import apply_priors
 from engine.search.uct_kernels import backup
 from gtp_process import GtpProcess
 
@@ -46,10 +45,10 @@ def test_the_worker_compiles_the_playout_the_search_uses(argv):
 ])
 def test_the_worker_compiles_the_priors_the_search_uses(argv):
     settings, searcher = parse_settings(argv)
-    priors = warmup.priors_args(settings, searcher)
+    priors = warmup.priors_job(settings, searcher)
     assert priors is not None   # the strong preset's Go back ends give priors
     searcher.search(settings.new_state(), Budget(playouts=40))
-    assert warmup.cached(apply_priors, priors)
+    assert warmup.cached(*priors)
 
 
 def test_the_worker_compiles_the_vcf_reading_the_search_uses():

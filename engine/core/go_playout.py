@@ -111,7 +111,7 @@ def playout(s, meta, zob, rng, amaf):
     return policy_playout(s, meta, zob, rng, amaf, np.zeros(0, dtype=np.uint8), None)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def playout_winner(s, meta, zob, rng, komi, amaf, pat, par):
     """Play out and return the winner (BLACK=1, WHITE=2, 0 for a jigo) and the score."""
     policy_playout(s, meta, zob, rng, amaf, pat, par)

@@ -116,11 +116,24 @@ def _add(ti, tf, i, prior, f):
     tf[PRIOR_W, i] += prior[2 * f + 1]
 
 
-@njit(cache=True)
+def priors_call(ti, tf, node, s, meta, pat, prior, sa_stones) -> tuple:
+    """(kernel, arguments) that set the priors of ``node``'s children; (s, meta) is the
+    node's position, ``prior`` the hand-set weights, those with ladders, or the learned
+    vector (module docstring).  The kernel is what compiled code reaches through
+    ``_priors`` for the same types, so the compile worker compiles it for both."""
+    if isinstance(prior, Elo):
+        return elo_priors, (ti, tf, node, s, meta, prior.gammas)
+    if isinstance(prior, WithLadders):
+        ladders = (new_ladder(s.shape[1], 2 * int(meta[M_SIZE])),
+                   np.zeros(N_GROUPS, dtype=np.int8))
+        return hand_priors, (ti, tf, node, s, meta, pat, prior.hand, sa_stones, ladders)
+    return hand_priors, (ti, tf, node, s, meta, pat, prior, sa_stones, None)
+
+
 def apply_priors(ti, tf, node, s, meta, pat, prior, sa_stones):
-    """Set the priors of ``node``'s children; (s, meta) is the node's position, ``prior``
-    the hand-set weights, those with ladders, or the learned vector (module docstring)."""
-    _priors(prior, ti, tf, node, s, meta, pat, sa_stones)
+    """Set the priors of ``node``'s children (``priors_call``), from Python."""
+    kernel, args = priors_call(ti, tf, node, s, meta, pat, prior, sa_stones)
+    kernel(*args)
 
 
 def _priors(prior, ti, tf, node, s, meta, pat, sa_stones):
@@ -232,8 +245,16 @@ def elo_priors(ti, tf, node, s, meta, par):
         tf[PRIOR_W, i] = games * (0.5 if p == PASS else gamma[j] / (gamma[j] + mean))
 
 
-# ``_go_priors(g, ...)``: ``apply_priors`` on Go, nothing on Gobang (never compiled there)
-_go_priors = only_for(GoGame, apply_priors, None)
+@njit(cache=True)
+def _tree_priors(ti, tf, node, s, meta, pat, prior, sa_stones):
+    """``apply_priors`` for compiled code.  The kind's kernel is a call of its own, which
+    the compile worker compiles while this process compiles the search (this level of
+    type dispatch, compiled there, cost the worker's lane 0.65 s of a cold start)."""
+    _priors(prior, ti, tf, node, s, meta, pat, sa_stones)
+
+
+# ``_go_priors(g, ...)``: ``_tree_priors`` on Go, nothing on Gobang (never compiled there)
+_go_priors = only_for(GoGame, _tree_priors, None)
 
 
 @njit(cache=True, nogil=True)
