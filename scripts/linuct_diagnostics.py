@@ -6,6 +6,7 @@ section 9):
     python scripts/linuct_diagnostics.py --algo linuct-plain --playouts 4000 --top 8
     python scripts/linuct_diagnostics.py --set playout=heavy --set prior=1 --exact
     python scripts/linuct_diagnostics.py --exact --set features=mover   # the mover encoding
+    python scripts/linuct_diagnostics.py --exact --set features=mover --set width=count
 
 For each position: the model over the search (theta's norm, the mean squared prediction
 error over the observations the reservoir holds beside the best constant's, the mean of

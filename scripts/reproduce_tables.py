@@ -116,6 +116,27 @@ def _cells() -> list[Cell]:
                           f"LinUCT_RAVE {n} (mover features) vs UCT {n}, both heavy", pub,
                           engine("go", 9, linuct_heavy + ":features=mover", n),
                           engine("go", 9, uct_heavy, n), GO9, GO_OPENING, 100))
+    # The light mover cell with the exploration term's diagonal counted (``width=count``:
+    # D_j = 1 / (1 + n_j), exact LinUCB's diagonal; docs/algorithms.md section 9), to
+    # measure whether fLinUCB-GD's diagonal, whose width barely shrinks, is the gap.
+    cells.append(Cell("linuct-rave-uct-go9-mover-count-p1000",
+                      "5: LinUCT_RAVE vs UCT, Go 9x9, mover features, counted width",
+                      "LinUCT_RAVE 1000 (mover features, width=count) vs UCT 1000", 43,
+                      engine("go", 9, "linuct-rave:rave_k=1000:features=mover:width=count",
+                             1000),
+                      engine("go", 9, "uct", 1000), GO9, GO_OPENING, 100))
+    # The same with kappa = 0.35 ~ 1 / sqrt(8) (a stone's 8 bits always appear together,
+    # which the diagonal counts as 8 features: width^2 8 / (1 + n) where exact LinUCB's
+    # is 8 / (1 + 8 n), so this scales the counted width back to exact LinUCB's size),
+    # and with kappa = 2 (the other way)
+    for kappa, tag in (("0.35", "k035"), ("2", "k2")):
+        cells.append(Cell(f"linuct-rave-uct-go9-mover-count-{tag}-p1000",
+                          "5: LinUCT_RAVE vs UCT, Go 9x9, mover features, counted width",
+                          f"LinUCT_RAVE 1000 (mover features, width=count, kappa={kappa}) "
+                          "vs UCT 1000", 43,
+                          engine("go", 9, "linuct-rave:rave_k=1000:features=mover"
+                                 f":width=count:kappa={kappa}", 1000),
+                          engine("go", 9, "uct", 1000), GO9, GO_OPENING, 100))
     plain_heavy = "linuct-plain:bandit=gd:kappa=1:expand_after=10:playout=heavy"
     cells.append(Cell("linuct-plain8000-plain2000-go9-heavy",
                       "5: LinUCT_PLAIN, Go 9x9, heavy playouts",

@@ -250,14 +250,17 @@ def test_exact_model_is_the_ridge_regression_of_every_node_observation(algo, mak
     np.testing.assert_allclose(model.theta, np.linalg.solve(a, b), atol=1e-8)
 
 
-def test_gd_step_follows_its_formulas():
+@pytest.mark.parametrize("width", ["gd", "count"])
+def test_gd_step_follows_its_formulas(width):
     # one observation (a row, the reward of the node's mover) per call: one fLinUCB-GD
-    # step, and the node's visit
+    # step, and the node's visit; with ``width=count`` D is no step's but 1 / (1 + n_j),
+    # n_j the observations so far with feature j, and theta's step is the same
+    count = width == "count"
     d, cap, stride = 30, 5, 12
     rng_rows = np.random.default_rng(0)
     obs = [(np.sort(rng_rows.choice(d, rng_rows.integers(1, stride), replace=False)),
             float(rng_rows.integers(0, 3)) / 2) for _ in range(40)]
-    theta, diag, gd = np.zeros(d), np.zeros(d), np.zeros(2)
+    theta, diag, gd = np.zeros(d), np.full(d, 1.0 if count else 0.0), np.zeros(2)
     lazy = np.array([1.0, 0.0])
     mem_row, mem_y = np.zeros(cap, dtype=np.int64), np.zeros(cap)
     table, table_len = np.zeros(cap * stride, dtype=np.int32), np.zeros(cap, dtype=np.int64)
@@ -266,14 +269,15 @@ def test_gd_step_follows_its_formulas():
     rows, row_len = np.zeros(2 * stride, dtype=np.int32), np.zeros(2, dtype=np.int64)
     winner_for = {1.0: BLACK, 0.5: 0, 0.0: WHITE}   # node 1's move is the root player's
     model = lk.LinuctModel(theta, np.zeros((0, 0)), np.zeros(0), np.zeros(0), diag, lazy, gd,
-                           mem_row, mem_y, table, table_len)
+                           mem_row, mem_y, table, table_len, np.zeros(d if count else 0))
     rng = make_rng(7)
     ref_rng = make_rng(7)
     ref_theta, ref_diag, kept = np.zeros(d), np.zeros(d), [None] * cap
+    ref_seen = [0] * d
     for t, (row, y) in enumerate(obs, start=1):
         rows[stride:stride + len(row)] = row
         row_len[1] = len(row)
-        lk.gd_observe(model, rows, row_len, stride, 1, BLACK, winner_for[y], rng)
+        lk.gd_observe(model, rows, row_len, stride, 1, BLACK, winner_for[y], rng, count)
         record(ti, tf, path, 1, BLACK, winner_for[y])
         # one step from an observation drawn uniformly among those before t (the paper's
         # i_t ~ U(1..t-1); none at t = 1), then the reservoir (algorithm R) takes this one
@@ -287,6 +291,11 @@ def test_gd_step_follows_its_formulas():
         slot = t - 1 if t <= cap else int(rand_below(ref_rng, t))
         if slot < cap:
             kept[slot] = (row, y)
+        for j in row:
+            ref_seen[j] += 1
+    if count:
+        ref_diag = np.array([1.0 / (1.0 + n) for n in ref_seen])
+        assert lazy[lk.DIAG_SHIFT] == 0.0
     # theta and D are kept lazily: theta = scale * array, D = array + shift
     np.testing.assert_allclose(lazy[lk.THETA_SCALE] * theta, ref_theta, atol=1e-12)
     np.testing.assert_allclose(diag + lazy[lk.DIAG_SHIFT], ref_diag, atol=1e-12)
@@ -414,6 +423,48 @@ def test_the_encodings_search_differently_from_the_same_seed():
         searcher.search(go5_capture(), Budget(playouts=500))
         return searcher.pool.ti[VISITS, :searcher.pool.used].tolist()
     assert visits("stone") != visits("mover")
+
+
+@pytest.mark.parametrize("algo", ALGOS)
+@pytest.mark.parametrize("encoding", ENCODINGS)
+@pytest.mark.parametrize("make_state", [go5_capture, gobang7])
+def test_count_width_is_one_over_one_plus_the_observations(algo, encoding, make_state):
+    # every playout through a node observes its row once, so feature j was observed
+    # n_j = sum_v N(v) [j in x_v] times over the nodes below the root, and D_j must be
+    # 1 / (1 + n_j), the inverse of the diagonal of exact LinUCB's A = I + sum x x^T;
+    # the selection scores children by that D as by any other
+    state = make_state()
+    searcher = registry.make(algo, seed=3, options={"width": "count", "expand_after": "3",
+                                                    "features": encoding})
+    searcher.search(state, Budget(playouts=300))
+    pool, model = searcher.pool, searcher.model
+    positions = tree_positions(pool, state)
+    n = np.zeros(features.dimension(state.size))
+    for v in range(1, pool.used):
+        n += pool.ti[VISITS, v] * dense_row(positions[v], own_frame(searcher, positions[v]))
+    assert n.max() >= 300 and (n == 0).any()   # features seen often, and some never
+    np.testing.assert_allclose(model.diagonal(), 1.0 / (1.0 + n), rtol=1e-12)
+    for v in expanded_nodes(pool, 6):
+        np.testing.assert_allclose(engine_values(searcher, positions[v], v),
+                                   reference_values(searcher, positions, v),
+                                   rtol=1e-9, atol=1e-9)
+
+
+def test_the_width_is_an_option_and_switching_it_starts_a_fresh_model():
+    searcher = registry.make("linuct-rave", seed=1)
+    assert searcher.options()["width"] == "gd" and not searcher._kernel_params().count_width
+    with pytest.raises(ValueError, match="option width must be one of gd, count"):
+        searcher.set_option("width", "exact")
+    searcher.search(go5(), Budget(playouts=100))
+    assert searcher.model.seen.size == 0 and searcher.model.lazy[lk.DIAG_SHIFT] > 0
+    searcher.set_option("width", "count")
+    assert searcher._kernel_params().count_width
+    result = searcher.search(go5(), Budget(playouts=100))
+    model = searcher.model
+    assert result.playouts == 100 and model.seen.size == features.dimension(5)
+    assert model.seen[-1] == model.gd[1] > 100   # the constant feature: every observation
+    searcher.set_option("bandit", "exact")   # exact LinUCB keeps its own width
+    assert not searcher._kernel_params().count_width
 
 
 def test_switching_the_bandit_rebuilds_the_model():

@@ -88,6 +88,11 @@ Options (``LinuctOptions``, plus the common ones):
   threads       search threads sharing the tree and the model, as UCT's (``parallel``)
   features      stone (default) or mover: the frame of the rows' colour bits (above);
                 changing it drops the tree and the model
+  width         (bandit=gd) gd (default): D by the gradient step above; count:
+                D_j = 1 / (1 + n_j), n_j the observations in which feature j was active,
+                the inverse of the diagonal of exact LinUCB's A (docs/algorithms.md
+                section 9); changing it starts a fresh model.  Exact LinUCB has its own
+                A^-1 and ignores it
 """
 
 import time
@@ -131,6 +136,7 @@ class LinuctOptions(PlayoutOptions):
     prior: bool = option(False)
     threat_nodes: int = option(0, 0, 1_000_000)
     features: str = option("stone", choices=("stone", "mover"))
+    width: str = option("gd", choices=("gd", "count"))
     threads: int = threads_option()
 
 
@@ -164,13 +170,16 @@ class FeatureNodePool(NodePool):
 class LinearModel:
     """The shared linear model: theta, and A^-1 (exact) or the diagonal phi with the
     reservoir (fLinUCB-GD); the other kind's arrays are empty.  fLinUCB-GD keeps theta and
-    D lazily, ``coefficients()`` and ``diagonal()`` give their values."""
+    D lazily, ``coefficients()`` and ``diagonal()`` give their values; with ``count`` its
+    D counts observations (``width=count``)."""
 
-    def __init__(self, n: int, exact: bool, reservoir: int):
+    def __init__(self, n: int, exact: bool, reservoir: int, count: bool = False):
         d = features.dimension(n)
-        self.key = (n, exact, reservoir)
+        self.key = (n, exact, reservoir, count)
         self.theta = np.zeros(d)
         self.exact = exact
+        self.count = count and not exact
+        self.seen = np.zeros(d if self.count else 0)
         self.ainv = np.zeros((d, d) if exact else (0, 0))
         self.u = np.zeros(d if exact else 0)
         self.uq = np.zeros(d if exact else 0)
@@ -190,7 +199,9 @@ class LinearModel:
             linucb_init(self.ainv, self.theta)
         else:
             self.theta[:] = 0.0
-            self.diag[:] = 0.0
+            # count: D is the inverse of A's diagonal, A = I before any observation
+            self.diag[:] = 1.0 / lk.COUNT_RIDGE if self.count else 0.0
+            self.seen[:] = 0.0
             self.gd[:] = 0.0
         self.lazy[lk.THETA_SCALE] = 1.0
         self.lazy[lk.DIAG_SHIFT] = 0.0
@@ -198,7 +209,8 @@ class LinearModel:
     def arrays(self) -> lk.LinuctModel:
         """The model as the compiled kernels take it."""
         return lk.LinuctModel(self.theta, self.ainv, self.u, self.uq, self.diag, self.lazy,
-                              self.gd, self.mem_row, self.mem_y, self.table, self.table_len)
+                              self.gd, self.mem_row, self.mem_y, self.table, self.table_len,
+                              self.seen)
 
     def coefficients(self) -> np.ndarray:
         """theta as the model means it (the array times its lazy scale)."""
@@ -212,7 +224,7 @@ class LinearModel:
     def nbytes(self) -> int:
         return sum(a.nbytes for a in (self.theta, self.ainv, self.u, self.uq, self.diag,
                                       self.lazy, self.mem_row, self.mem_y, self.table,
-                                      self.table_len))
+                                      self.table_len, self.seen))
 
 
 def new_scratch(state, cand: np.ndarray) -> lk.LinuctScratch:
@@ -269,7 +281,8 @@ class LinuctSearcher(TreeSearcher):
                                rave=bool(p.rave), c=float(p.c), rave_k=float(p.rave_k),
                                solver=bool(p.solver), sa_stones=float(sa_stones),
                                threat_nodes=int(p.threat_nodes),
-                               mover=p.features == "mover")
+                               mover=p.features == "mover",
+                               count_width=p.width == "count" and not exact)
 
     def _knowledge_arrays(self, go: bool) -> Knowledge:
         know = super()._knowledge_arrays(go)
@@ -278,7 +291,9 @@ class LinuctSearcher(TreeSearcher):
         return know
 
     def _prepare_model(self, state, kept: bool):
-        key = (state.size, self.params.bandit == "exact", self.params.reservoir)
+        exact = self.params.bandit == "exact"
+        key = (state.size, exact, self.params.reservoir,
+               self.params.width == "count" and not exact)
         if self.model is None or self.model.key != key:
             self.model = LinearModel(*key)
         elif not kept:

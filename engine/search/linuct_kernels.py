@@ -23,7 +23,8 @@ With fLinUCB-GD the descent does not even sum the rows: the chosen child's sums 
 next node's x_p^T theta and x_p^T D x_p.  Its model is kept lazily, so that an observation
 costs O(m), not O(d): theta = lazy[THETA_SCALE] * (the theta array) takes the decay of
 every step in the scale, and D = (the diag array) + lazy[DIAG_SHIFT] takes the gamma / t
-every entry gets in the shift.
+every entry gets in the shift.  With ``width=count`` D is a count's inverse, set entry by
+entry for the features an observation has (O(m) too), and the shift stays 0.
 
 The mover encoding (``mover``) writes each node's row and delta in the frame of the player
 who made its move (``engine.core.features``), so that siblings, which share a mover, are
@@ -56,20 +57,25 @@ from .tree import (FIRST, LOSS, NCHILD, PRIOR_N, PRIOR_W, PROVEN, T_LOCK, T_VLOS
 
 THETA_SCALE, DIAG_SHIFT = range(2)    # lazy: theta = lazy[THETA_SCALE] * theta array,
 N_LAZY = 2                            # D = diag array + lazy[DIAG_SHIFT]
+# ``width=count``: D_j = 1 / (COUNT_RIDGE + n_j), the inverse of the diagonal of exact
+# LinUCB's A = I + sum x x^T (its ridge term 1), n_j the observations with feature j
+COUNT_RIDGE = 1.0
 _U1, _U2, _U8 = np.uint32(1), np.uint32(2), np.uint32(8)   # gd_values' unsigned offsets
 
 # width: LinUCB's exploration factor (alpha or kappa); expand_after: visits before a leaf
 # grows; exact: exact LinUCB, else fLinUCB-GD; rave, c, rave_k: the UCB1 mix; solver:
 # MCTS-Solver on; sa_stones: the self-atari size the priors penalise (``know.prior`` empty:
-# no priors); threat_nodes: as ``UctParams``'; mover: the mover encoding of the rows
+# no priors); threat_nodes: as ``UctParams``'; mover: the mover encoding of the rows;
+# count_width (fLinUCB-GD): D counts observations (``width=count``), takes no gradient step
 LinuctParams = namedtuple("LinuctParams",
                           "width expand_after exact rave c rave_k solver sa_stones "
-                          "threat_nodes mover")
+                          "threat_nodes mover count_width")
 
 # The shared linear model: theta, plus ainv/u/uq (exact) or diag/lazy/gd/mem_row/mem_y/
-# table/table_len (fLinUCB-GD); the other kind's arrays are empty
+# table/table_len (fLinUCB-GD); the other kind's arrays are empty; seen float64[d] the
+# observations each feature was active in (``width=count``; empty otherwise)
 LinuctModel = namedtuple("LinuctModel",
-                         "theta ainv u uq diag lazy gd mem_row mem_y table table_len")
+                         "theta ainv u uq diag lazy gd mem_row mem_y table table_len seen")
 
 # Work arrays of one search: ss/smeta (the simulation) and cs/cmeta (a child, for its
 # delta) like the position; path int32[max depth + 1]; rows int32[(max depth + 1) *
@@ -208,7 +214,7 @@ def rave_mix(ti, tf, node, c, rave_k, out):
 
 
 @njit(cache=True, nogil=True)
-def gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng):
+def gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng, count_width):
     """fLinUCB-GD's observations of one simulation, leaf first: the row of the position at
     each depth d = depth .. 1 of the path (``rows[d * stride:]``, ``row_len[d]`` long), with
     the reward y of the player who made the move there.  Observation number t first makes
@@ -219,8 +225,10 @@ def gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng):
     (``theta_step_scaled``), the diagonal phi D the same stochastic-gradient step
     restricted to diagonal matrices, D_j += gamma (1/t - [j in x_i] D_j), whose O(d) part,
     gamma/t added to every D_j, goes into ``lazy[DIAG_SHIFT]``.  (The step is written out
-    in the loop rather than in an inlined function: see the note above ``gd_values``.)"""
-    theta, diag, lazy, gd = model.theta, model.diag, model.lazy, model.gd
+    in the loop rather than in an inlined function: see the note above ``gd_values``.)
+    With ``count_width`` D takes no step: each observation counts its features in
+    ``model.seen`` and sets their D_j = 1 / (COUNT_RIDGE + n_j); theta's step is the same."""
+    theta, diag, lazy, gd, seen = model.theta, model.diag, model.lazy, model.gd, model.seen
     mem_row, mem_y, table, table_len = model.mem_row, model.mem_y, model.table, model.table_len
     tstride = table.shape[0] // max(table_len.shape[0], 1)
     for d in range(depth, 0, -1):
@@ -234,14 +242,20 @@ def gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng):
             gamma, lam, t, i, yi = draw_step(gd, mem_row, mem_y, rng)
             si = i * tstride
             mi = table_len[i]
-            shift = lazy[DIAG_SHIFT]
-            keep = 1.0 - gamma
-            for k in range(si, si + mi):
-                j = np.uint32(table[k])
-                diag[j] = (diag[j] + shift) * keep - shift
-            lazy[DIAG_SHIFT] = shift + gamma / t
+            if not count_width:
+                shift = lazy[DIAG_SHIFT]
+                keep = 1.0 - gamma
+                for k in range(si, si + mi):
+                    j = np.uint32(table[k])
+                    diag[j] = (diag[j] + shift) * keep - shift
+                lazy[DIAG_SHIFT] = shift + gamma / t
             lazy[THETA_SCALE] = theta_step_scaled(theta, lazy[THETA_SCALE], table, si, mi,
                                                   yi, gamma, lam)
+        if count_width:
+            for k in range(start, start + m):
+                j = np.uint32(rows[k])
+                seen[j] += 1.0
+                diag[j] = 1.0 / (COUNT_RIDGE + seen[j])
         slot = remember(mem_row, mem_y, gd, 0, y, rng)
         if slot >= 0:
             base = slot * tstride
@@ -382,6 +396,7 @@ def observe(params, model, tree, depth, root_color, winner, scratch, rng):
     if params.exact:
         exact_observe(model, rows, row_len, stride, depth, root_color, winner)
     else:
-        gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng)
+        gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng,
+                   params.count_width)
     if shared:
         unlock(tmeta, T_LOCK)
