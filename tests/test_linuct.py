@@ -24,7 +24,7 @@ from engine.search import linuct_deltas
 from engine.search import linuct_kernels as lk
 from engine.search import registry
 from engine.search.base import Budget
-from engine.search.linuct import DELTA_ENTRIES, FeatureNodePool
+from engine.search.linuct import DELTA_ENTRIES, STEPS, FeatureNodePool
 from engine.search.tree import (FIRST, MOVE, NCHILD, PRIOR_N, PRIOR_W, TF_ROWS, TI_ROWS, VISITS,
                                 WINS, record)
 
@@ -250,16 +250,24 @@ def test_exact_model_is_the_ridge_regression_of_every_node_observation(algo, mak
     np.testing.assert_allclose(model.theta, np.linalg.solve(a, b), atol=1e-8)
 
 
-@pytest.mark.parametrize("width", ["gd", "count"])
-def test_gd_step_follows_its_formulas(width):
+@pytest.mark.parametrize("width,step", [("gd", "paper"), ("count", "paper"),
+                                        ("count", "normalised"), ("count", "capped"),
+                                        ("gd", "normalised")])
+def test_gd_step_follows_its_formulas(width, step):
     # one observation (a row, the reward of the node's mover) per call: one fLinUCB-GD
     # step, and the node's visit; with ``width=count`` D is no step's but 1 / (1 + n_j),
-    # n_j the observations so far with feature j, and theta's step is the same
+    # n_j the observations so far with feature j, and theta's step is the same.  ``step``
+    # sets the rate of theta's gradient on the drawn row x_i: gamma (paper), gamma / |x_i|
+    # (normalised), min(gamma, 1 / |x_i|) (capped); the decay keeps gamma.  Rows of 1 to
+    # 299 features, so that gamma |x_i| is above 1 for some steps and below for others
     count = width == "count"
-    d, cap, stride = 30, 5, 12
+    d, cap, stride = 400, 5, 300
     rng_rows = np.random.default_rng(0)
     obs = [(np.sort(rng_rows.choice(d, rng_rows.integers(1, stride), replace=False)),
             float(rng_rows.integers(0, 3)) / 2) for _ in range(40)]
+    rate_of = {"paper": lambda gamma, m: gamma, "normalised": lambda gamma, m: gamma / m,
+               "capped": lambda gamma, m: min(gamma, 1 / m)}[step]
+    capped = [False, False]   # a step whose rate the cap cut, one it left as gamma
     theta, diag, gd = np.zeros(d), np.full(d, 1.0 if count else 0.0), np.zeros(2)
     lazy = np.array([1.0, 0.0])
     mem_row, mem_y = np.zeros(cap, dtype=np.int64), np.zeros(cap)
@@ -277,7 +285,8 @@ def test_gd_step_follows_its_formulas(width):
     for t, (row, y) in enumerate(obs, start=1):
         rows[stride:stride + len(row)] = row
         row_len[1] = len(row)
-        lk.gd_observe(model, rows, row_len, stride, 1, BLACK, winner_for[y], rng, count)
+        lk.gd_observe(model, rows, row_len, stride, 1, BLACK, winner_for[y], rng, count,
+                      STEPS[step])
         record(ti, tf, path, 1, BLACK, winner_for[y])
         # one step from an observation drawn uniformly among those before t (the paper's
         # i_t ~ U(1..t-1); none at t = 1), then the reservoir (algorithm R) takes this one
@@ -286,7 +295,10 @@ def test_gd_step_follows_its_formulas(width):
             xi = np.zeros(d)
             xi[xi_idx] = 1.0
             gamma, lam = 1 / (100 + t), t ** -0.4
-            ref_theta = ref_theta + gamma * ((yi - ref_theta @ xi) * xi - lam * ref_theta)
+            rate = rate_of(gamma, len(xi_idx))
+            capped[gamma * len(xi_idx) > 1] = True
+            ref_theta = (ref_theta + rate * (yi - ref_theta @ xi) * xi
+                         - gamma * lam * ref_theta)
             ref_diag = ref_diag + gamma * (1 / t - xi * ref_diag)
         slot = t - 1 if t <= cap else int(rand_below(ref_rng, t))
         if slot < cap:
@@ -301,6 +313,7 @@ def test_gd_step_follows_its_formulas(width):
     np.testing.assert_allclose(diag + lazy[lk.DIAG_SHIFT], ref_diag, atol=1e-12)
     assert gd[0] == len(obs) and gd[1] == len(obs)
     assert ti[VISITS, 1] == len(obs) and tf[WINS, 1] == sum(y for _, y in obs)
+    assert all(capped)
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
@@ -465,6 +478,39 @@ def test_the_width_is_an_option_and_switching_it_starts_a_fresh_model():
     assert model.seen[-1] == model.gd[1] > 100   # the constant feature: every observation
     searcher.set_option("bandit", "exact")   # exact LinUCB keeps its own width
     assert not searcher._kernel_params().count_width
+
+
+def test_the_step_is_an_option_whose_default_is_the_papers():
+    searcher = registry.make("linuct-rave", seed=1)
+    assert searcher.options()["step"] == "paper"
+    assert searcher._kernel_params().step == lk.STEP_PAPER
+    with pytest.raises(ValueError, match="option step must be one of paper, normalised, capped"):
+        searcher.set_option("step", "nlms")
+
+    # a capturing race on 9x9: rows of about 270 features, so gamma_t |x| > 1 (the cap
+    # cuts the paper's step) for the first hundred-odd observations
+    race = go_from_text("""
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X X X X X X X
+        O O O O O O O O .
+        X X X X X X X X .
+        O O O O O O O O O
+        . . . . . . . . .
+        . . . . . . . . .
+    """, BLACK)
+
+    def theta(step):
+        s = registry.make("linuct-rave", seed=1, options={"step": step} if step else {})
+        s.search(race, Budget(playouts=200))
+        return s.model.coefficients()
+
+    # the default is the paper's step, bit for bit; the others step differently
+    default = theta(None)
+    assert np.array_equal(default, theta("paper"))
+    assert not np.allclose(default, theta("normalised"))
+    assert not np.allclose(default, theta("capped"))
 
 
 def test_switching_the_bandit_rebuilds_the_model():

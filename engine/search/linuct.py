@@ -93,6 +93,12 @@ Options (``LinuctOptions``, plus the common ones):
                 the inverse of the diagonal of exact LinUCB's A (docs/algorithms.md
                 section 9); changing it starts a fresh model.  Exact LinUCB has its own
                 A^-1 and ignores it
+  step          (bandit=gd) the rate of theta's gradient on the drawn row x_i of m_i
+                active features: paper (default) gamma_t; normalised gamma_t / m_i
+                (normalised LMS: no step overshoots, whatever the row's length); capped
+                min(gamma_t, 1 / m_i) (the paper's step where it does not overshoot).
+                theta's decay and D's step keep gamma_t; the model is kept on a switch
+                (docs/algorithms.md section 9)
 """
 
 import time
@@ -119,6 +125,7 @@ from .tree import FIRST, NCHILD, TF_ROWS, TI_ROWS, NodePool, TreeSearcher, clear
 FIRST_CHUNK = 8            # playouts in the first call, before the speed is known
 DELTA_ENTRIES = 32         # delta pool entries per node: a header of 2, then ~10-26 indices
 NODE_BYTES = 4 * (TI_ROWS + 1) + 8 * TF_ROWS + 4 * DELTA_ENTRIES   # a FeatureNodePool node
+STEPS = {"paper": lk.STEP_PAPER, "normalised": lk.STEP_NORMALISED, "capped": lk.STEP_CAPPED}
 
 
 @dataclass
@@ -137,6 +144,7 @@ class LinuctOptions(PlayoutOptions):
     threat_nodes: int = option(0, 0, 1_000_000)
     features: str = option("stone", choices=("stone", "mover"))
     width: str = option("gd", choices=("gd", "count"))
+    step: str = option("paper", choices=tuple(STEPS))
     threads: int = threads_option()
 
 
@@ -282,7 +290,8 @@ class LinuctSearcher(TreeSearcher):
                                solver=bool(p.solver), sa_stones=float(sa_stones),
                                threat_nodes=int(p.threat_nodes),
                                mover=p.features == "mover",
-                               count_width=p.width == "count" and not exact)
+                               count_width=p.width == "count" and not exact,
+                               step=STEPS[p.step])
 
     def _knowledge_arrays(self, go: bool) -> Knowledge:
         know = super()._knowledge_arrays(go)

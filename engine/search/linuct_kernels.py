@@ -60,16 +60,23 @@ N_LAZY = 2                            # D = diag array + lazy[DIAG_SHIFT]
 # ``width=count``: D_j = 1 / (COUNT_RIDGE + n_j), the inverse of the diagonal of exact
 # LinUCB's A = I + sum x x^T (its ridge term 1), n_j the observations with feature j
 COUNT_RIDGE = 1.0
+# ``step``: the rate of theta's gradient on the drawn row x_i of m_i active features.
+# STEP_PAPER: gamma_t (the paper's, which overshoots while gamma_t m_i > 2);
+# STEP_NORMALISED: gamma_t / m_i (normalised LMS: x_i's own residual shrinks by the
+# factor 1 - gamma_t whatever its length); STEP_CAPPED: min(gamma_t, 1 / m_i), the
+# paper's rate where it does not overshoot, at most the step that fits x_i exactly
+STEP_PAPER, STEP_NORMALISED, STEP_CAPPED = range(3)
 _U1, _U2, _U8 = np.uint32(1), np.uint32(2), np.uint32(8)   # gd_values' unsigned offsets
 
 # width: LinUCB's exploration factor (alpha or kappa); expand_after: visits before a leaf
 # grows; exact: exact LinUCB, else fLinUCB-GD; rave, c, rave_k: the UCB1 mix; solver:
 # MCTS-Solver on; sa_stones: the self-atari size the priors penalise (``know.prior`` empty:
 # no priors); threat_nodes: as ``UctParams``'; mover: the mover encoding of the rows;
-# count_width (fLinUCB-GD): D counts observations (``width=count``), takes no gradient step
+# count_width (fLinUCB-GD): D counts observations (``width=count``), takes no gradient step;
+# step (fLinUCB-GD): theta's gradient rate, a STEP_* constant
 LinuctParams = namedtuple("LinuctParams",
                           "width expand_after exact rave c rave_k solver sa_stones "
-                          "threat_nodes mover count_width")
+                          "threat_nodes mover count_width step")
 
 # The shared linear model: theta, plus ainv/u/uq (exact) or diag/lazy/gd/mem_row/mem_y/
 # table/table_len (fLinUCB-GD); the other kind's arrays are empty; seen float64[d] the
@@ -214,7 +221,8 @@ def rave_mix(ti, tf, node, c, rave_k, out):
 
 
 @njit(cache=True, nogil=True)
-def gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng, count_width):
+def gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng, count_width,
+               step):
     """fLinUCB-GD's observations of one simulation, leaf first: the row of the position at
     each depth d = depth .. 1 of the path (``rows[d * stride:]``, ``row_len[d]`` long), with
     the reward y of the player who made the move there.  Observation number t first makes
@@ -227,7 +235,9 @@ def gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng, cou
     gamma/t added to every D_j, goes into ``lazy[DIAG_SHIFT]``.  (The step is written out
     in the loop rather than in an inlined function: see the note above ``gd_values``.)
     With ``count_width`` D takes no step: each observation counts its features in
-    ``model.seen`` and sets their D_j = 1 / (COUNT_RIDGE + n_j); theta's step is the same."""
+    ``model.seen`` and sets their D_j = 1 / (COUNT_RIDGE + n_j); theta's step is the same.
+    ``step`` (a STEP_* constant) sets the rate of theta's gradient on x_i, of m_i features:
+    gamma, gamma / m_i or min(gamma, 1 / m_i); its decay and D's step keep gamma."""
     theta, diag, lazy, gd, seen = model.theta, model.diag, model.lazy, model.gd, model.seen
     mem_row, mem_y, table, table_len = model.mem_row, model.mem_y, model.table, model.table_len
     tstride = table.shape[0] // max(table_len.shape[0], 1)
@@ -249,8 +259,13 @@ def gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng, cou
                     j = np.uint32(table[k])
                     diag[j] = (diag[j] + shift) * keep - shift
                 lazy[DIAG_SHIFT] = shift + gamma / t
+            rate = gamma
+            if step == STEP_NORMALISED:
+                rate = gamma / mi
+            elif step == STEP_CAPPED:
+                rate = min(gamma, 1.0 / mi)
             lazy[THETA_SCALE] = theta_step_scaled(theta, lazy[THETA_SCALE], table, si, mi,
-                                                  yi, gamma, lam)
+                                                  yi, gamma, lam, rate)
         if count_width:
             for k in range(start, start + m):
                 j = np.uint32(rows[k])
@@ -397,6 +412,6 @@ def observe(params, model, tree, depth, root_color, winner, scratch, rng):
         exact_observe(model, rows, row_len, stride, depth, root_color, winner)
     else:
         gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng,
-                   params.count_width)
+                   params.count_width, params.step)
     if shared:
         unlock(tmeta, T_LOCK)
