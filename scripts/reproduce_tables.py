@@ -137,6 +137,20 @@ def _cells() -> list[Cell]:
                           engine("go", 9, "linuct-rave:rave_k=1000:features=mover"
                                  f":width=count:kappa={kappa}", 1000),
                           engine("go", 9, "uct", 1000), GO9, GO_OPENING, 100))
+    # The light mover cells with a stable step for theta (``step``: normalised LMS,
+    # gamma_t / m, or the paper's gamma_t capped at 1 / m; docs/algorithms.md section 9),
+    # to measure whether theta's early overshoot on long rows is part of the gap: with the
+    # counted width, and the normalised step with the paper's width too
+    for opts, tag in ((":width=count:step=normalised", "count-norm"),
+                      (":width=count:step=capped", "count-capped"),
+                      (":step=normalised", "norm")):
+        cells.append(Cell(f"linuct-rave-uct-go9-mover-{tag}-p1000",
+                          "5: LinUCT_RAVE vs UCT, Go 9x9, mover features, stable step",
+                          f"LinUCT_RAVE 1000 (mover features{opts.replace(':', ', ')}) "
+                          "vs UCT 1000", 43,
+                          engine("go", 9, "linuct-rave:rave_k=1000:features=mover" + opts,
+                                 1000),
+                          engine("go", 9, "uct", 1000), GO9, GO_OPENING, 100))
     plain_heavy = "linuct-plain:bandit=gd:kappa=1:expand_after=10:playout=heavy"
     cells.append(Cell("linuct-plain8000-plain2000-go9-heavy",
                       "5: LinUCT_PLAIN, Go 9x9, heavy playouts",

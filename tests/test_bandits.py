@@ -287,7 +287,7 @@ def test_scaled_theta_step_equals_the_sparse_step():
         row = np.sort(rng.choice(d, size=rng.integers(1, 8), replace=False)).astype(np.int32)
         y, gamma, lam = float(rng.random()), 1 / (100 + t), t ** -0.4
         theta_step_sparse(theta, row, 0, len(row), y, gamma, lam)
-        scale = theta_step_scaled(scaled, scale, row, 0, len(row), y, gamma, lam, gamma)
+        scale = theta_step_scaled(scaled, scale, row, 0, len(row), y, gamma, lam)
         decay *= 1 - gamma * lam
     np.testing.assert_allclose(scale * scaled, theta, rtol=1e-12, atol=1e-15)
     assert scale == pytest.approx(decay, rel=1e-12)

@@ -257,9 +257,10 @@ def test_gd_step_follows_its_formulas(width, step):
     # one observation (a row, the reward of the node's mover) per call: one fLinUCB-GD
     # step, and the node's visit; with ``width=count`` D is no step's but 1 / (1 + n_j),
     # n_j the observations so far with feature j, and theta's step is the same.  ``step``
-    # sets the rate of theta's gradient on the drawn row x_i: gamma (paper), gamma / |x_i|
-    # (normalised), min(gamma, 1 / |x_i|) (capped); the decay keeps gamma.  Rows of 1 to
-    # 299 features, so that gamma |x_i| is above 1 for some steps and below for others
+    # sets the rate of theta's step (gradient and decay) on the drawn row x_i: gamma
+    # (paper), gamma / |x_i| (normalised), min(gamma, 1 / |x_i|) (capped); D's keeps gamma.
+    # Rows of 1 to 299 features, so that gamma |x_i| is above 1 for some steps, below for
+    # others
     count = width == "count"
     d, cap, stride = 400, 5, 300
     rng_rows = np.random.default_rng(0)
@@ -297,8 +298,7 @@ def test_gd_step_follows_its_formulas(width, step):
             gamma, lam = 1 / (100 + t), t ** -0.4
             rate = rate_of(gamma, len(xi_idx))
             capped[gamma * len(xi_idx) > 1] = True
-            ref_theta = (ref_theta + rate * (yi - ref_theta @ xi) * xi
-                         - gamma * lam * ref_theta)
+            ref_theta = ref_theta + rate * ((yi - ref_theta @ xi) * xi - lam * ref_theta)
             ref_diag = ref_diag + gamma * (1 / t - xi * ref_diag)
         slot = t - 1 if t <= cap else int(rand_below(ref_rng, t))
         if slot < cap:

@@ -146,17 +146,15 @@ def theta_step_sparse(theta, idx, start, m, y, gamma, lam):
 
 
 @njit(cache=True, nogil=True, inline='always')
-def theta_step_scaled(theta, scale, idx, start, m, y, gamma, lam, rate):
+def theta_step_scaled(theta, scale, idx, start, m, y, gamma, lam):
     """``theta_step_sparse`` for a coefficient vector kept as ``scale * theta``: the decay
     (1 - gamma lambda) multiplies the scale, so the step is O(m), not O(d).  Returns the new
     scale.  Starting from 1, the scale is the product of (1 - gamma_t lambda_t) over the
     steps, which converges (sum gamma_t lambda_t = 0.51), so it stays above 0.59 and the
-    division by it is harmless.  ``rate`` multiplies the gradient (y - theta^T x) x: gamma
-    for the paper's step, less for a step that must not overshoot on a long row (LinUCT's
-    ``step`` option); the decay keeps gamma."""
+    division by it is harmless."""
     err = y - scale * sparse_dot(idx, start, m, theta)
     scale *= 1.0 - gamma * lam
-    g = rate * err / scale
+    g = gamma * err / scale
     for k in range(start, start + m):
         theta[np.uint32(idx[k])] += g   # unsigned: no negative-index handling
     return scale

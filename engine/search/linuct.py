@@ -93,11 +93,11 @@ Options (``LinuctOptions``, plus the common ones):
                 the inverse of the diagonal of exact LinUCB's A (docs/algorithms.md
                 section 9); changing it starts a fresh model.  Exact LinUCB has its own
                 A^-1 and ignores it
-  step          (bandit=gd) the rate of theta's gradient on the drawn row x_i of m_i
-                active features: paper (default) gamma_t; normalised gamma_t / m_i
-                (normalised LMS: no step overshoots, whatever the row's length); capped
-                min(gamma_t, 1 / m_i) (the paper's step where it does not overshoot).
-                theta's decay and D's step keep gamma_t; the model is kept on a switch
+  step          (bandit=gd) the rate of theta's step (its gradient and its decay) on the
+                drawn row x_i of m_i active features: paper (default) gamma_t; normalised
+                gamma_t / m_i (normalised LMS: no step overshoots, whatever the row's
+                length); capped min(gamma_t, 1 / m_i) (the paper's step where it does not
+                overshoot).  D's step keeps gamma_t; the model is kept on a switch
                 (docs/algorithms.md section 9)
 """
 

@@ -60,11 +60,11 @@ N_LAZY = 2                            # D = diag array + lazy[DIAG_SHIFT]
 # ``width=count``: D_j = 1 / (COUNT_RIDGE + n_j), the inverse of the diagonal of exact
 # LinUCB's A = I + sum x x^T (its ridge term 1), n_j the observations with feature j
 COUNT_RIDGE = 1.0
-# ``step``: the rate of theta's gradient on the drawn row x_i of m_i active features.
-# STEP_PAPER: gamma_t (the paper's, which overshoots while gamma_t m_i > 2);
-# STEP_NORMALISED: gamma_t / m_i (normalised LMS: x_i's own residual shrinks by the
-# factor 1 - gamma_t whatever its length); STEP_CAPPED: min(gamma_t, 1 / m_i), the
-# paper's rate where it does not overshoot, at most the step that fits x_i exactly
+# ``step``: the rate of theta's step (gradient and decay) on the drawn row x_i of m_i
+# active features.  STEP_PAPER: gamma_t (the paper's, which overshoots while
+# gamma_t m_i > 2); STEP_NORMALISED: gamma_t / m_i (normalised LMS: x_i's own residual
+# shrinks by the factor 1 - gamma_t whatever its length); STEP_CAPPED: min(gamma_t,
+# 1 / m_i), the paper's rate where it does not overshoot, at most the step that fits x_i
 STEP_PAPER, STEP_NORMALISED, STEP_CAPPED = range(3)
 _U1, _U2, _U8 = np.uint32(1), np.uint32(2), np.uint32(8)   # gd_values' unsigned offsets
 
@@ -236,8 +236,9 @@ def gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng, cou
     in the loop rather than in an inlined function: see the note above ``gd_values``.)
     With ``count_width`` D takes no step: each observation counts its features in
     ``model.seen`` and sets their D_j = 1 / (COUNT_RIDGE + n_j); theta's step is the same.
-    ``step`` (a STEP_* constant) sets the rate of theta's gradient on x_i, of m_i features:
-    gamma, gamma / m_i or min(gamma, 1 / m_i); its decay and D's step keep gamma."""
+    ``step`` (a STEP_* constant) sets the rate of theta's whole step on x_i, of m_i
+    features: gamma, gamma / m_i or min(gamma, 1 / m_i) in place of gamma (the paper's
+    step scaled, the ridge's balance kept); D's step keeps gamma."""
     theta, diag, lazy, gd, seen = model.theta, model.diag, model.lazy, model.gd, model.seen
     mem_row, mem_y, table, table_len = model.mem_row, model.mem_y, model.table, model.table_len
     tstride = table.shape[0] // max(table_len.shape[0], 1)
@@ -265,7 +266,7 @@ def gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng, cou
             elif step == STEP_CAPPED:
                 rate = min(gamma, 1.0 / mi)
             lazy[THETA_SCALE] = theta_step_scaled(theta, lazy[THETA_SCALE], table, si, mi,
-                                                  yi, gamma, lam, rate)
+                                                  yi, rate, lam)
         if count_width:
             for k in range(start, start + m):
                 j = np.uint32(rows[k])
