@@ -141,9 +141,14 @@ def _cells() -> list[Cell]:
     # gamma_t / m, or the paper's gamma_t capped at 1 / m; docs/algorithms.md section 9),
     # to measure whether theta's early overshoot on long rows is part of the gap: with the
     # counted width, and the normalised step with the paper's width too
+    # In a game the model is kept from move to move, so t is in the thousands before rows
+    # get long and the cap never acts (scripts/linuct_game_schedule.py); ``model=fresh``
+    # starts a fresh model (t = 0) at every search: with the cap, and with the paper's step
     for opts, tag in ((":width=count:step=normalised", "count-norm"),
                       (":width=count:step=capped", "count-capped"),
-                      (":step=normalised", "norm")):
+                      (":step=normalised", "norm"),
+                      (":width=count:step=capped:model=fresh", "count-capped-fresh"),
+                      (":width=count:model=fresh", "count-fresh")):
         cells.append(Cell(f"linuct-rave-uct-go9-mover-{tag}-p1000",
                           "5: LinUCT_RAVE vs UCT, Go 9x9, mover features, stable step",
                           f"LinUCT_RAVE 1000 (mover features{opts.replace(':', ', ')}) "

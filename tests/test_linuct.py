@@ -513,6 +513,25 @@ def test_the_step_is_an_option_whose_default_is_the_papers():
     assert not np.allclose(default, theta("capped"))
 
 
+@pytest.mark.parametrize("model", ["keep", "fresh"])
+def test_a_fresh_model_starts_every_search(model):
+    # the tree is kept after the move played either way; with ``model=fresh`` the model
+    # starts afresh, so a one-playout search observes only its own path
+    state = go5()
+    searcher = registry.make("linuct-rave", seed=1, options={"model": model})
+    searcher.search(state, Budget(playouts=200))
+    before = searcher.model.gd[1]
+    move = searcher.search(state, Budget(playouts=1)).move
+    searcher.notify_play(state, move, state.to_play)
+    state.play(move)
+    searcher.search(state, Budget(playouts=1))
+    assert searcher.kept
+    if model == "fresh":
+        assert 1 <= searcher.model.gd[1] <= 10
+    else:
+        assert searcher.model.gd[1] > before
+
+
 def test_switching_the_bandit_rebuilds_the_model():
     searcher = registry.make("linuct-rave", seed=1)
     searcher.search(go5(), Budget(playouts=50))

@@ -46,7 +46,8 @@ Choices where the sources leave room:
   scale of theta and a shift of D (``LinearModel.lazy``), the same numbers up to
   rounding.
 * The model lives with the tree: a search on a fresh tree starts a fresh model, a kept tree
-  (the same position, or the tree reused after the move played) keeps its model.
+  (the same position, or the tree reused after the move played) keeps its model
+  (``model=keep``, the default; ``model=fresh`` starts a fresh model at every search).
 
 Memory: nodes hold no feature rows.  Each child keeps the delta of its move (the features it
 turns on and off, ``linuct_kernels``) in a pool of ``DELTA_ENTRIES`` int32 per node of
@@ -98,6 +99,10 @@ Options (``LinuctOptions``, plus the common ones):
                 gamma_t / m_i (normalised LMS: no step overshoots, whatever the row's
                 length); capped min(gamma_t, 1 / m_i) (the paper's step where it does not
                 overshoot).  D's step keeps gamma_t; the model is kept on a switch
+  model         keep (default): the model lives with the tree, so in a game it is kept
+                from move to move and its t (gamma_t = 1 / (100 + t)) counts every
+                observation since the first move; fresh: every search starts a fresh
+                model (t = 0), the tree is kept as before
                 (docs/algorithms.md section 9)
 """
 
@@ -145,6 +150,7 @@ class LinuctOptions(PlayoutOptions):
     features: str = option("stone", choices=("stone", "mover"))
     width: str = option("gd", choices=("gd", "count"))
     step: str = option("paper", choices=tuple(STEPS))
+    model: str = option("keep", choices=("keep", "fresh"))
     threads: int = threads_option()
 
 
@@ -305,7 +311,7 @@ class LinuctSearcher(TreeSearcher):
                self.params.width == "count" and not exact)
         if self.model is None or self.model.key != key:
             self.model = LinearModel(*key)
-        elif not kept:
+        elif not kept or self.params.model == "fresh":
             self.model.clear()
 
     def search(self, state, budget, stop=None, progress=None, allowed=None, target=None):
