@@ -4,7 +4,8 @@ layer tells them (``notify_play``: a tree, and LinUCT's model with it, is kept f
 to move), printing for each LinUCT move the model's step count t before the search, the
 length m of the root position's feature row, gamma_t m (the paper's step overshoots a
 row while this exceeds 2, ``step=capped`` cuts it while it exceeds 1) and the largest
-|theta_j|:
+|theta_j|; then, on the last position, the norm of theta after a search from a fresh
+model with the paper's step and with the capped one:
 
     python scripts/linuct_game_schedule.py
     python scripts/linuct_game_schedule.py --spec linuct-rave:rave_k=1000:features=mover --plies 60
@@ -56,6 +57,12 @@ def main():
             print(f"\n{'LinUCT' if searcher is linuct else 'UCT'} resigned at ply {ply}")
             break
     print(f"\nlargest gamma_t m at a search's first step: {worst:.3f}")
+    # the same budget from a fresh model (t = 0) on the last position, where rows are long
+    for step in ("paper", "capped"):
+        fresh = registry.make(f"{args.spec}:step={step}", seed=1)
+        fresh.search(state, Budget(playouts=args.playouts))
+        print(f"fresh search of the last position, step={step}: |theta| "
+              f"{np.linalg.norm(fresh.model.coefficients()):.4g}")
 
 
 if __name__ == "__main__":
