@@ -6,7 +6,7 @@ compiler lock), and saves each to the on-disk cache, which is safe to share betw
 processes.  On an empty cache a worker process (``python -m engine.warmup``) compiles, for
 the session's exact argument types, the kernels of the first search that are big and
 independent of the rest (``worker_jobs``: the Go priors or the Gobang VCF reading when the
-back end has them, the playout, which the search kernels reach through
+back end has them, the game's playout kernel, which the search kernels call through
 ``engine.core.game``, and on Go the light playout of the warm-up's scoring), while this
 process compiles the rules and the search's other callees.  When this process reaches one
 of the worker's kernels it waits for the worker to report it done and loads it from the
@@ -43,6 +43,7 @@ from .core.gobang_vcf import find_vcf
 from .core.layout import new_arrays, zobrist_table
 from .core.rng import make_rng
 from .game import registry
+from .search import minimax
 from .search.base import Budget
 from .search.go_priors import gives_priors, priors_call
 from .search.tree import NodePool, restrict_children, subtree_order
@@ -54,8 +55,9 @@ DONE = "compiled "       # the worker's stdout line after each kernel, then its 
 
 
 def playout_args(settings, searcher) -> tuple:
-    """Arguments of the types ``tree_search``/``shot_kernels`` pass
-    ``game.policy_playout_winner`` in a session of ``settings`` with this back end (an
+    """Arguments of the types ``tree_search``/``shot_kernels`` pass the game's playout
+    kernel (``game.kernel(marker, "playout_winner")``, which they call through the inlined
+    ``game.policy_playout_winner``) in a session of ``settings`` with this back end (an
     empty board: built without compiled code, so the cache can be asked before anything
     compiles)."""
     # the parameters' type is the policy's (``core.go_playout``); LinUCT plays light
@@ -63,9 +65,8 @@ def playout_args(settings, searcher) -> tuple:
     uses_policy = hasattr(searcher.params, "playout")
     pat, par = searcher._playout_policy(settings.game == "go") if uses_policy else LIGHT
     s, meta = new_arrays(settings.size)
-    return (registry.game(settings.game).kernels, s, meta, zobrist_table(settings.size),
-            searcher.rng.copy(), float(settings.komi), np.zeros(s.shape[1], dtype=np.int8),
-            pat, par)
+    return (s, meta, zobrist_table(settings.size), searcher.rng.copy(), float(settings.komi),
+            np.zeros(s.shape[1], dtype=np.int8), pat, par)
 
 
 def priors_job(settings, searcher) -> tuple | None:
@@ -113,19 +114,24 @@ def worker_jobs(settings, searcher) -> list[tuple[str, object, tuple]]:
     return [(name, *job) for name, job in (
         ("priors", priors_job(settings, searcher)),
         ("VCF reading", vcf and (find_vcf, vcf)),
-        ("playouts", (game.policy_playout_winner, playout_args(settings, searcher))),
+        ("playouts", (game.kernel(registry.game(settings.game).kernels, "playout_winner"),
+                      playout_args(settings, searcher))),
         ("scoring playouts", scoring and (playout, scoring))) if job is not None]
 
 
-def backup_args(searcher) -> tuple | None:
-    """Arguments of the types ``tree_search.run`` passes ``uct_kernels.backup`` (UCT's
-    backup, which ``run`` reaches after the playout), or None for the other back ends."""
+def backup_jobs(searcher) -> list[tuple[object, tuple]]:
+    """(kernel, arguments of the types ``tree_search.run`` passes it) for UCT's backups,
+    which ``run`` reaches after the playout (``uct_kernels.observe``: the counts' and the
+    minimax values'); none for the other back ends."""
     params = searcher._kernel_params() if hasattr(searcher, "_kernel_params") else None
     if not isinstance(params, UctParams):
-        return None
+        return []
     pool = NodePool(1)
-    return (pool.ti, pool.tf, np.zeros(1, dtype=np.int32), 0, 0, 0, params.rave,
-            np.zeros(0, dtype=np.int8), 0)
+    path = np.zeros(1, dtype=np.int32)
+    return [(backup, (pool.ti, pool.tf, path, 0, 0, 0, params.rave,
+                      np.zeros(0, dtype=np.int8), 0)),
+            (minimax.backup, (pool.ti, pool.tf, path, 0, params.minimax,
+                              params.minimax_visits))]
 
 
 def move_args(settings) -> list[tuple[object, tuple]]:
@@ -150,8 +156,7 @@ def waiting_jobs(settings, searcher) -> list[tuple[object, tuple]]:
     """(kernel, arguments) this process compiles before its first wait for the worker:
     what the first search reaches after the playout, and what the first ``genmove`` calls
     after its search."""
-    args = backup_args(searcher)
-    return ([] if args is None else [(backup, args)]) + move_args(settings)
+    return backup_jobs(searcher) + move_args(settings)
 
 
 def search_twice(searcher, state, playouts: int):
@@ -245,10 +250,13 @@ def parallel_compile(settings, searcher, log):
     log(f"compiling the {settings.game} kernels on an empty numba cache (first start "
         f"only, about 15 s on 2 cores): the {' and '.join(names)} in a second process")
     worker = Worker(settings, names, start, log)
-    meanwhile = waiting_jobs(settings, searcher)
+    meanwhile = []
     for name, kernel, _ in jobs:
         kernel.compile = _after(worker, name, kernel.compile, start, log, meanwhile)
     try:
+        # after the wrappers: building these arguments runs compiled code (a node pool's),
+        # and a genmove arriving meanwhile would else compile a worker's kernel itself
+        meanwhile.extend(waiting_jobs(settings, searcher))
         yield
     finally:
         for _, kernel, _ in jobs:

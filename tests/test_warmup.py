@@ -11,7 +11,6 @@ from dataclasses import asdict
 import pytest
 
 from engine import warmup
-from engine.core import game
 from engine.core.go_playout import playout
 from engine.core.gobang_vcf import find_vcf
 from engine.gtp import parse_settings, warm_up
@@ -35,7 +34,8 @@ def test_the_worker_compiles_the_playout_the_search_uses(argv):
     settings, searcher = parse_settings(argv)
     state = settings.new_state()
     searcher.search(state, Budget(playouts=40))   # compiles (or loads) and saves it
-    assert warmup.cached(game.policy_playout_winner, warmup.playout_args(settings, searcher))
+    jobs = {name: (kernel, args) for name, kernel, args in warmup.worker_jobs(settings, searcher)}
+    assert warmup.cached(*jobs["playouts"])
 
 
 @pytest.mark.parametrize("argv", [

@@ -3,28 +3,29 @@
 Every function here takes first ``g``, the game's marker (``GO`` or ``GOBANG``, which the
 games registry ``engine.game.registry`` hands out for a state): numba types a namedtuple by
 its class, so the marker's type picks the game's kernels while the caller compiles
-(``numba.extending.overload``), and a search compiled for Go contains no Gobang kernel and
+(``engine.core.dispatch``), and a search compiled for Go contains no Gobang kernel and
 the reverse.  The search kernels stay game-blind: they pass the marker along.  (Dispatching
 on ``meta[M_GAME]`` at run time made every session compile both games, about a third of a
-cold start's compile.)
+cold start's compile.)  The face's functions are inlined into their callers, which so call
+the game's kernel itself: a level of its own would be one more compile of everything below
+it (numba links a callee's code into its caller and optimises it again there).
 
 Winners are BLACK (1), WHITE (2) or 0 for a Go jigo or a drawn (full) Gobang board.
 Superko is not seen here (it needs the history; ``engine.game.go_state`` checks it).
 """
 
-import inspect
 from collections import namedtuple
 from types import SimpleNamespace
 
 import numpy as np
 from numba import njit
-from numba.extending import overload
 
 from . import go_kernels as go
 from . import go_playout as gop
 from . import gobang_kernels as gb
 from . import gobang_tactics as gbtac
 from . import gobang_threats as gbt
+from .dispatch import chosen, constant
 from .layout import BOARD, DRAW, EMPTIES, EPOS, GAME_GO, GAME_GOBANG, M_N_EMPTY, M_PASSES, \
     M_SIZE, M_TO_PLAY, M_WINNER, PASS
 
@@ -34,34 +35,13 @@ GO = GoGame(GAME_GO)
 GOBANG = GobangGame(GAME_GOBANG)
 
 
-def _by_game(n: int, kernel_of, otherwise=None):
-    """For compiled code: ``f(g, a0, ..., a{n-1})`` is ``kernel(a0, ..., a{n-1})`` with
-    ``kernel = kernel_of(the class of g)``, or the constant ``otherwise`` where that is
-    None; only the kernel of ``g``'s game is compiled.  Its body is inlined into the
-    caller: a call of its own would cost every call the reference counts of its array
-    arguments (light playouts some 20%); numba's inliner takes no ``*args``, hence the
-    arguments spelt out."""
-    a = ", ".join(f"a{i}" for i in range(n))
-    source = (f"def stub(g, {a}):\n"
-              f"    raise NotImplementedError('compiled code only')\n"
-              f"def pick(g, {a}):\n"
-              f"    kernel = kernel_of(g.instance_class)\n"
-              f"    if kernel is None:\n"
-              f"        return lambda g, {a}: otherwise\n"
-              f"    return lambda g, {a}: kernel({a})\n")
-    space = {"__name__": __name__, "kernel_of": kernel_of, "otherwise": otherwise}
-    exec(source, space)
-    overload(space["stub"], inline="always")(space["pick"])
-    return space["stub"]
-
-
 def only_for(game_class, kernel, otherwise):
-    """For compiled code: ``f(g, *args)`` is ``kernel(*args)`` when ``g`` is a marker of
+    """For compiled code: ``f(g)(*args)`` is ``kernel(*args)`` when ``g`` is a marker of
     ``game_class``, else the constant ``otherwise``, and the other game never compiles
     ``kernel`` (a game-specific step of a game-blind kernel: Go's priors, Gobang's threat
     proofs)."""
-    n = len(inspect.signature(kernel.py_func).parameters)
-    return _by_game(n, lambda cls: kernel if cls is game_class else None, otherwise)
+    other = constant(otherwise)
+    return chosen(lambda g: kernel if g.instance_class is game_class else other)
 
 
 # ---- each game's kernels behind the face --------------------------------------------
@@ -124,7 +104,7 @@ def _gobang_terminal_winner(s, meta, komi):
     return w
 
 
-@njit(cache=True, nogil=True, inline='always')   # no call of its own per playout
+@njit(cache=True, nogil=True)
 def _gobang_playout_winner(s, meta, zob, rng, komi, amaf, pat, par):
     # ``par`` None: numba prunes the branch while compiling, so a light session compiles
     # no threat playout (the reverse is not pruned: an array's type says nothing of it)
@@ -161,70 +141,75 @@ _KERNELS = {
 }
 
 
-def _of_game(name: str, n: int):
-    """For compiled code: ``f(g, *n args)`` is the kernel ``name`` of ``g``'s game."""
-    return _by_game(n, lambda cls: getattr(_KERNELS[cls], name))
+def kernel(g, name: str):
+    """The kernel ``name`` of the game of the marker ``g``, from Python."""
+    return getattr(_KERNELS[type(g)], name)
 
 
-_copy_state = _of_game("copy_state", 4)
-_play = _of_game("play", 5)
-_is_terminal = _of_game("is_terminal", 2)
-_terminal_winner = _of_game("terminal_winner", 3)
-_playout_winner = _of_game("playout_winner", 8)
-_candidate_moves = _of_game("candidate_moves", 3)
+def _of_game(name: str):
+    """For compiled code: ``f(g)`` is the kernel ``name`` of ``g``'s game, to be called."""
+    return chosen(lambda g: getattr(_KERNELS[g.instance_class], name))
+
+
+_copy_state = _of_game("copy_state")
+_play = _of_game("play")
+_is_terminal = _of_game("is_terminal")
+_terminal_winner = _of_game("terminal_winner")
+_playout_winner = _of_game("playout_winner")
+_candidate_moves = _of_game("candidate_moves")
 
 
 # ---- the face ------------------------------------------------------------------------
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def copy_state(g, src_s, src_meta, dst_s, dst_meta):
     """Copy a position into scratch arrays of the same size."""
-    _copy_state(g, src_s, src_meta, dst_s, dst_meta)
+    _copy_state(g)(src_s, src_meta, dst_s, dst_meta)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def play(g, s, meta, zob, p, color):
     """Play a move that ``candidate_moves`` offered (or a Go PASS)."""
     # the point as the playouts and the rules pass it: the game's play compiles once
-    _play(g, s, meta, zob, np.int64(p), color)
+    _play(g)(s, meta, zob, np.int64(p), color)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def is_terminal(g, s, meta):
     """Go: two passes in a row; Gobang: somebody won or the board is full."""
-    return _is_terminal(g, s, meta)
+    return _is_terminal(g)(s, meta)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def terminal_winner(g, s, meta, komi):
     """The winner of a finished position: Go by area score with komi, Gobang as recorded."""
-    return _terminal_winner(g, s, meta, komi)
+    return _terminal_winner(g)(s, meta, komi)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def policy_playout_winner(g, s, meta, zob, rng, komi, amaf, pat, par):
     """Play the position out in place; returns the winner.  ``amaf``: int8[P] that records
     the colour first to play on each point, or empty.  ``par`` None: the light playout of
     either game (only it is compiled then); else the heavy one: Go's policy (``par``,
     ``pat`` from ``engine.go_knowledge``), Gobang's threat-aware playout
     (``gobang_threats``)."""
-    w, _ = _playout_winner(g, s, meta, zob, rng, komi, amaf, pat, par)   # (winner, score)
+    w, _ = _playout_winner(g)(s, meta, zob, rng, komi, amaf, pat, par)   # (winner, score)
     return w
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def playout_winner(g, s, meta, zob, rng, komi, amaf):
     """``policy_playout_winner`` with the light playout."""
     return policy_playout_winner(g, s, meta, zob, rng, komi, amaf,
                                  np.zeros(0, dtype=np.uint8), None)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def candidate_moves(g, s, meta, out):
     """Moves a tree node may expand into for the side to move, written to ``out`` (needs
     room for P + 1 entries); returns their count.  Go: the legal moves (simple ko) that do
     not fill the mover's own true eye, then PASS.  Gobang: the mover's winning points when
     it has any, else the blocks of the opponent's, else every legal point, none once the
     game is decided (``gobang_tactics.forced_candidates``)."""
-    return _candidate_moves(g, s, meta, out)
+    return _candidate_moves(g)(s, meta, out)

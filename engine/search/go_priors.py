@@ -253,7 +253,7 @@ def _tree_priors(ti, tf, node, s, meta, pat, prior, sa_stones):
     _priors(prior, ti, tf, node, s, meta, pat, sa_stones)
 
 
-# ``_go_priors(g, ...)``: ``_tree_priors`` on Go, nothing on Gobang (never compiled there)
+# ``_go_priors(g)(...)``: ``_tree_priors`` on Go, nothing on Gobang (never compiled there)
 _go_priors = only_for(GoGame, _tree_priors, None)
 
 
@@ -262,5 +262,5 @@ def prime_children(tree, node, scratch, pos, know, sa_stones):
     """After a back end's ``grow`` expanded ``node`` (its position in ``scratch``): its
     children's priors, when the knowledge carries prior weights and the game is Go."""
     if gives_priors(know.prior):
-        _go_priors(pos.game, tree.ti, tree.tf, node, scratch.ss, scratch.smeta, know.pat,
-                   know.prior, sa_stones)
+        _go_priors(pos.game)(tree.ti, tree.tf, node, scratch.ss, scratch.smeta, know.pat,
+                             know.prior, sa_stones)

@@ -137,7 +137,7 @@ def prove_by_threats(ti, path, depth, mover, s, meta, max_nodes, line, scratch):
     return 0
 
 
-# ``leaf_threat_proof(g, ...)``: ``prove_by_threats``' arguments after the game's marker;
+# ``leaf_threat_proof(g)(...)``: ``prove_by_threats`` on Gobang;
 # Go leaves are left alone (0), and a Go search never compiles the threat reading
 leaf_threat_proof = only_for(GobangGame, prove_by_threats, 0)
 
