@@ -248,7 +248,7 @@ def parallel_compile(settings, searcher, log):
     start = time.monotonic()
     names = [name for name, _, _ in jobs]
     log(f"compiling the {settings.game} kernels on an empty numba cache (first start "
-        f"only, about 15 s on 2 cores): the {' and '.join(names)} in a second process")
+        f"only, about 12 s on 2 cores): the {' and '.join(names)} in a second process")
     worker = Worker(settings, names, start, log)
     meanwhile = []
     for name, kernel, _ in jobs:
