@@ -217,8 +217,8 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
                 # a leaf's threats are read once, at its first visit: the reading is the
                 # same at every visit, and a leaf it leaves open gets its playouts
                 value = leaf_threat_proof(g)(ti, path, depth, mover, ss, smeta,
-                                          params.threat_nodes, scratch.vcf_line,
-                                          scratch.points)
+                                             params.threat_nodes, scratch.vcf_line,
+                                             scratch.points)
                 if value != 0:
                     winner = mover if value == WIN else 3 - mover
             if winner == 0:
