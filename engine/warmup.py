@@ -119,14 +119,14 @@ def worker_jobs(settings, searcher) -> list[tuple[str, object, tuple]]:
         ("scoring playouts", scoring and (playout, scoring))) if job is not None]
 
 
-def backup_jobs(searcher) -> list[tuple[object, tuple]]:
-    """(kernel, arguments of the types ``tree_search.run`` passes it) for UCT's backups,
-    which ``run`` reaches after the playout (``uct_kernels.observe``: the counts' and the
-    minimax values'); none for the other back ends."""
+def backup_jobs(searcher, pool) -> list[tuple[object, tuple]]:
+    """(kernel, arguments of the types ``tree_search.run`` passes it, ``pool``'s arrays
+    among them) for UCT's backups, which ``run`` reaches after the playout
+    (``uct_kernels.observe``: the counts' and the minimax values'); none for the other
+    back ends."""
     params = searcher._kernel_params() if hasattr(searcher, "_kernel_params") else None
     if not isinstance(params, UctParams):
         return []
-    pool = NodePool(1)
     path = np.zeros(1, dtype=np.int32)
     return [(backup, (pool.ti, pool.tf, path, 0, 0, 0, params.rave,
                       np.zeros(0, dtype=np.int8), 0)),
@@ -134,14 +134,13 @@ def backup_jobs(searcher) -> list[tuple[object, tuple]]:
                               params.minimax_visits))]
 
 
-def move_args(settings) -> list[tuple[object, tuple]]:
-    """(kernel, arguments of the types it gets) for what a ``genmove`` calls after its
-    search: the tree's re-rooting into the move played (``NodePool.follow``) and on Go the
-    final choice's eye test (``decide.choose``); and what the next search of a kept tree
-    calls first (``NodePool.begin``), which the warm-up's second search would else compile
-    while the first ``genmove`` searches."""
+def move_args(settings, pool) -> list[tuple[object, tuple]]:
+    """(kernel, arguments of the types it gets, ``pool``'s arrays among them) for what a
+    ``genmove`` calls after its search: the tree's re-rooting into the move played
+    (``NodePool.follow``) and on Go the final choice's eye test (``decide.choose``); and
+    what the next search of a kept tree calls first (``NodePool.begin``), which the
+    warm-up's second search would else compile while the first ``genmove`` searches."""
     s, meta = new_arrays(settings.size)
-    pool = NodePool(1)
     order = np.zeros(1, dtype=np.int64)
     marker = registry.game(settings.game).kernels
     jobs = [(subtree_order, (pool.ti, 0, order, order)),
@@ -156,7 +155,8 @@ def waiting_jobs(settings, searcher) -> list[tuple[object, tuple]]:
     """(kernel, arguments) this process compiles before its first wait for the worker:
     what the first search reaches after the playout, and what the first ``genmove`` calls
     after its search."""
-    return backup_jobs(searcher) + move_args(settings)
+    pool = NodePool(1)   # its arrays' types; building it runs compiled code, once
+    return backup_jobs(searcher, pool) + move_args(settings, pool)
 
 
 def search_twice(searcher, state, playouts: int):
