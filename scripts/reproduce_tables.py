@@ -156,6 +156,28 @@ def _cells() -> list[Cell]:
                           engine("go", 9, "linuct-rave:rave_k=1000:features=mover" + opts,
                                  1000),
                           engine("go", 9, "uct", 1000), GO9, GO_OPENING, 100))
+    # The paper's program widened its tree progressively on both sides, its moves ranked
+    # by its softmax playout policy (3x3 patterns, atari), and gave no virtual games.
+    # Here: the same priors on both sides, first as UCT's progressive bias (``prior=1``),
+    # without and with widening (``widen=1``, CrazyStone's schedule; engine.search.widening);
+    # then as the paper had it, the learned softmax policy (``priors=elo``, ``playout=elo``)
+    # ranking the moves and playing the playouts, without virtual games (``bias=0``)
+    policy = ":prior=1:priors=elo:bias=0:widen=1:playout=elo"
+    for tag, linuct, uct in (
+            ("prior", ":prior=1", ":prior=1"),
+            ("pw", ":prior=1:widen=1", ":prior=1:widen=1"),
+            ("pw-mover-count-capped-fresh",
+             ":prior=1:widen=1:features=mover:width=count:step=capped:model=fresh",
+             ":prior=1:widen=1"),
+            ("pw-policy", policy, policy),
+            ("pw-policy-mover-count-capped-fresh",
+             policy + ":features=mover:width=count:step=capped:model=fresh", policy)):
+        cells.append(Cell(f"linuct-rave-uct-go9-{tag}-p1000",
+                          "5: LinUCT_RAVE vs UCT, Go 9x9, priors or widening on both sides",
+                          f"LinUCT_RAVE 1000 ({linuct[1:].replace(':', ', ')}) vs UCT 1000 "
+                          f"({uct[1:].replace(':', ', ')})", 43,
+                          engine("go", 9, "linuct-rave:rave_k=1000" + linuct, 1000),
+                          engine("go", 9, "uct" + uct, 1000), GO9, GO_OPENING, 100))
     plain_heavy = "linuct-plain:bandit=gd:kappa=1:expand_after=10:playout=heavy"
     cells.append(Cell("linuct-plain8000-plain2000-go9-heavy",
                       "5: LinUCT_PLAIN, Go 9x9, heavy playouts",

@@ -80,10 +80,11 @@ Options (``LinuctOptions``, plus the common ones):
   rave_k        (rave) k of beta = sqrt(k / (3 N + k)); default 1000, the paper's value
                 (LinUCB keeps half the weight until N = 1000 visits).
   solver        0/1: MCTS-Solver (``solver``), as UCT's
-  prior         0/1 (rave, Go only): new nodes start with UCT's virtual games
-                (``go_priors``), which count in UCB1's mean and n and in beta's N.  Plain
-                LinUCT's policy uses no visit counts, so there prior=1 gives no priors
-                (it is accepted, so that a preset can give it to every back end)
+  prior         0/1 (Go only): new nodes start with UCT's virtual games
+                (``go_priors``), which count in UCB1's mean and n and in beta's N (rave).
+                Plain LinUCT's policy uses no visit counts, so there prior=1 gives no
+                priors (it is accepted, so that a preset can give it to every back end),
+                except to rank the children it widens (``widen``)
   playout, knowledge   the playout policy (``options.PlayoutOptions``), as UCT's and SHOT's
   threat_nodes  with the solver, Gobang: the leaf threat proof's fours, as UCT's
   threads       search threads sharing the tree and the model, as UCT's (``parallel``)
@@ -104,6 +105,9 @@ Options (``LinuctOptions``, plus the common ones):
                 observation since the first move; fresh: every search starts a fresh
                 model (t = 0), the tree is kept as before
                 (docs/algorithms.md section 9)
+  widen, widen_after, widen_rate, bias   progressive widening, as UCT's (``widening``):
+                the tree policy chooses among the children the priors rank first, so
+                with prior=1 on Go only; without rave the priors only rank (bias off)
 """
 
 import time
@@ -123,9 +127,10 @@ from . import parallel
 from .bundles import Knowledge, position
 from .go_priors import apply_priors, gives_priors
 from .memory import check_pool
-from .options import PlayoutOptions, option, threads_option
+from .options import WideningOptions, option, threads_option
 from .solver import threat_scratch
 from .tree import FIRST, NCHILD, TF_ROWS, TI_ROWS, NodePool, TreeSearcher, clear_pool
+from .widening import check_widening, rank_children, widening_params
 
 FIRST_CHUNK = 8            # playouts in the first call, before the speed is known
 DELTA_ENTRIES = 32         # delta pool entries per node: a header of 2, then ~10-26 indices
@@ -134,7 +139,7 @@ STEPS = {"paper": lk.STEP_PAPER, "normalised": lk.STEP_NORMALISED, "capped": lk.
 
 
 @dataclass
-class LinuctOptions(PlayoutOptions):
+class LinuctOptions(WideningOptions):
     bandit: str = option("gd", choices=("gd", "exact"))
     alpha: float = option(1.0, 0.0, 100.0)
     kappa: float = option(1.0, 0.0, 100.0)
@@ -297,11 +302,13 @@ class LinuctSearcher(TreeSearcher):
                                threat_nodes=int(p.threat_nodes),
                                mover=p.features == "mover",
                                count_width=p.width == "count" and not exact,
-                               step=STEPS[p.step])
+                               step=STEPS[p.step], **widening_params(p, p.bias and p.rave))
 
     def _knowledge_arrays(self, go: bool) -> Knowledge:
         know = super()._knowledge_arrays(go)
-        if not self.params.rave:   # no UCB1 half for the virtual games to enter
+        # no UCB1 half for the virtual games to enter: plain LinUCT's priors only rank
+        # the children it widens (``_kernel_params`` drops them once they have)
+        if not self.params.rave and self.params.widen == 0:
             return know._replace(prior=np.zeros(0))
         return know
 
@@ -318,6 +325,7 @@ class LinuctSearcher(TreeSearcher):
         t0 = time.perf_counter()
         go = state.meta[M_GAME] == GAME_GO
         know = self._knowledge_arrays(go)
+        check_widening(self.params.widen, go and gives_priors(know.prior))
         if self.pool is None:
             self.pool = FeatureNodePool(self.params.max_nodes)
         cand = self._prepare(state, allowed)
@@ -334,6 +342,8 @@ class LinuctSearcher(TreeSearcher):
             # the root was expanded by ``_prepare``
             apply_priors(pool.ti, pool.tf, 0, state.s, state.meta, know.pat, know.prior,
                          params.sa_stones)
+            if params.widen > 0:
+                rank_children(pool.ti, pool.tf, 0, params.bias)
         tree = pool.arrays()
         pos = position(state, target)
         # the model is shared; exact LinUCB's ``uq`` is a selection's scratch, one a thread

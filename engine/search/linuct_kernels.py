@@ -52,6 +52,7 @@ from ..core.features import STONE_FRAME, board_row, child_row, flip_row
 from ..core.layout import M_TO_PLAY
 from .go_priors import prime_children
 from .linuct_deltas import DELTA, carry_flipped, expand_with_deltas
+from .widening import ALL, rank_children, width
 from .tree import (FIRST, LOSS, NCHILD, PRIOR_N, PRIOR_W, PROVEN, T_LOCK, T_VLOSS, VISITS, WIN,
                    WINS, record)
 
@@ -73,10 +74,12 @@ _U1, _U2, _U8 = np.uint32(1), np.uint32(2), np.uint32(8)   # gd_values' unsigned
 # MCTS-Solver on; sa_stones: the self-atari size the priors penalise (``know.prior`` empty:
 # no priors); threat_nodes: as ``UctParams``'; mover: the mover encoding of the rows;
 # count_width (fLinUCB-GD): D counts observations (``width=count``), takes no gradient step;
-# step (fLinUCB-GD): theta's gradient rate, a STEP_* constant
+# step (fLinUCB-GD): theta's gradient rate, a STEP_* constant; widen, widen_after,
+# widen_rate: progressive widening (``widening``; widen 0: off);
+# bias: the priors count in the values (off: with widen they only rank the children)
 LinuctParams = namedtuple("LinuctParams",
                           "width expand_after exact rave c rave_k solver sa_stones "
-                          "threat_nodes mover count_width step")
+                          "threat_nodes mover count_width step widen widen_after widen_rate bias")
 
 # The shared linear model: theta, plus ainv/u/uq (exact) or diag/lazy/gd/mem_row/mem_y/
 # table/table_len (fLinUCB-GD); the other kind's arrays are empty; seen float64[d] the
@@ -295,10 +298,12 @@ def exact_observe(model, rows, row_len, stride, depth, root_color, winner):
 
 
 @njit(cache=True, nogil=True)
-def best_child(ti, first, nch, values, solver):
-    """The index in the block of the highest value (the first of equals); with ``solver``
+def best_child(ti, first, nch, values, solver, width=ALL):
+    """The index in the block of the highest value among the first ``width`` children
+    (``widening``; proven losses do not count) (the first of equals); with ``solver``
     a proven win at once, proven losses only when nothing else is left."""
     best = -1
+    opened = 0
     for a in range(nch):
         if solver:
             v = ti[PROVEN, first + a]
@@ -306,6 +311,9 @@ def best_child(ti, first, nch, values, solver):
                 return a
             if v == LOSS:
                 continue
+        if opened == width:
+            break
+        opened += 1
         if best < 0 or values[a] > values[best]:
             best = a
     return max(best, 0)
@@ -338,6 +346,8 @@ def grow(params, tree, node, scratch, pos, know, rng):
                            scratch, params.mover)
     if k > 0:
         prime_children(tree, node, scratch, pos, know, params.sa_stones)
+        if params.widen > 0:
+            rank_children(tree.ti, tree.tf, node, params.bias)
     return k
 
 
@@ -364,7 +374,9 @@ def choose(params, model, tree, node, depth, scratch):
     if params.rave:
         rave_mix(ti, tree.tf, node, params.c, params.rave_k, values)
     first = ti[FIRST, node]
-    best = best_child(ti, first, nch, values, params.solver)
+    best = best_child(ti, first, nch, values, params.solver,
+                      width(params.widen, params.widen_after, params.widen_rate,
+                            ti[VISITS, node]))
     if not params.exact:
         scratch.carry[0] = scratch.sums[0, best]
         scratch.carry[1] = scratch.sums[1, best]

@@ -47,6 +47,18 @@ class PlayoutOptions(CommonOptions):
     patterns: str = option("builtin")
 
 
+@dataclass
+class WideningOptions(PlayoutOptions):
+    """Progressive widening (``engine.search.widening``): ``widen`` children open at first
+    (0: every child), one more each time a node's visits pass ``widen_after *
+    widen_rate^j``; ``bias``: the priors' virtual games count in the values (off: with
+    ``widen`` they only rank the children)."""
+    widen: int = option(0, 0, 100_000)
+    widen_after: float = option(40.0, 1.0, 1e12)
+    widen_rate: float = option(1.4, 1.01, 100.0)
+    bias: bool = option(True)
+
+
 def threads_option():
     """The ``threads`` field of a back end that searches on several threads
     (``engine.search.parallel``), declared last among its options: 1, the registry's

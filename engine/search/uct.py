@@ -40,6 +40,13 @@ Options (``UctOptions``, plus the common ones):
                 a clean win beats a ko, a ko beats a clean loss); 0, the default: the
                 ko is settled by the playout like any other move
   playout, knowledge   the playout policy (``options.PlayoutOptions``)
+  widen         progressive widening (``widening``): the children a node opens at first,
+                ranked by their priors (so Go with prior=1 only); 0, the default: all
+  widen_after, widen_rate   one more child each time the node's visits pass
+                widen_after * widen_rate^j (defaults 40 and 1.4, CrazyStone's)
+  bias          0/1 (default 1): the priors' virtual games count in the values; 0, with
+                widen: they only rank the children (the LinUCT paper's program widened
+                by its playout policy and gave no virtual games)
   threads       search threads sharing the tree (``parallel``: virtual loss, lock-free
                 updates); 1, the default, keeps a search repeatable bit for bit
 Off by default, each of rave, prior and playout=heavy, so the plain UCT of the papers is
@@ -58,17 +65,18 @@ from ..core.layout import GAME_GO, M_GAME
 from ..core.go_policy import SELFATARI_STONES
 from .fight_priors import apply_fight_priors, fight_work
 from .go_priors import apply_priors
-from .options import PlayoutOptions, option, threads_option
+from .options import WideningOptions, option, threads_option
 from .base import Budget
 from .reread import Rereader
 from .solver import threat_scratch
 from .tree import TreeSearcher
+from .widening import check_widening, rank_children, widening_params
 
 FIRST_CHUNK = 32           # playouts in the first call, before the speed is known
 
 
 @dataclass
-class UctOptions(PlayoutOptions):
+class UctOptions(WideningOptions):
     c: float = option(0.7, 0.0, 100.0)
     expand_after: int = option(10, 1, 1_000_000)
     final: str = option("visits", choices=("visits", "mean"))
@@ -102,7 +110,7 @@ class UctSearcher(TreeSearcher):
                                      fight_prior=float(p.fight_prior) if p.fight else 0.0,
                                      minimax=float(p.minimax),
                                      minimax_visits=int(p.minimax_visits),
-                                     ko_draw=bool(p.ko_draw))
+                                     ko_draw=bool(p.ko_draw), **widening_params(p, p.bias))
 
     def reset(self):
         super().reset()
@@ -137,6 +145,7 @@ class UctSearcher(TreeSearcher):
                                  self.params.rave) for i in range(n)]
         params = self._kernel_params()
         go = state.meta[M_GAME] == GAME_GO
+        check_widening(self.params.widen, self.params.prior and go)
         know = self._knowledge_arrays(go)
         pos = position(state, target if self.params.fight else None,
                        allowed if self.params.region == "tree" else None)
@@ -147,6 +156,8 @@ class UctSearcher(TreeSearcher):
             if pos.target is not None:
                 apply_fight_priors(pool.ti, pool.tf, 0, state.s, state.meta, pos.target,
                                    pos.attacker, params.fight_prior, scratches[0].fight_work)
+            if params.widen > 0:
+                rank_children(pool.ti, pool.tf, 0, params.bias)
         tree = pool.arrays()
         with parallel.search_threads(pool.tmeta, n) as executor:
             run_chunk = parallel.chunk_runner(tree, pos, scratches, [None] * n, know, params,

@@ -14,6 +14,8 @@ Selection at a node with children, N its visits, n/q a child's visits and mean:
   are taken first.
 Solver (``solver`` on, ``engine.search.solver``): a proven win is taken at once, proven
 losses are skipped, and a simulation that ends inside the tree proves its leaf.
+Widening (``widen`` > 0, ``engine.search.widening``): the children are ranked by their
+priors when made, and selection looks only at the first width(N) not proven lost.
 Priors: a child's virtual games count in n and its virtual wins in q (n = visits +
 PRIOR_N), for the mean, RAVE's beta and the exploration term alike; the parent's ln N
 counts real visits.
@@ -36,6 +38,7 @@ from ..core.layout import PASS
 from .fight_priors import fight_priors_at
 from .go_priors import prime_children
 from . import minimax as mm
+from .widening import ALL, rank_children, width
 from .tree import (AMAF_N, AMAF_W, FIRST, LOSS, MINIMAX, MOVE, NCHILD, PRIOR_N, PRIOR_W,
                    PROVEN, T_VLOSS, VISITS, WIN, WINS, expand, record)
 
@@ -45,9 +48,12 @@ from .tree import (AMAF_N, AMAF_W, FIRST, LOSS, MINIMAX, MOVE, NCHILD, PRIOR_N, 
 # try (``solver.prove_by_threats``; 0: none); fight_prior: ``fight_priors``' weight;
 # minimax, minimax_visits: the best reply's weight in a node's value and the visits a
 # reply needs to count (``engine.search.minimax``; weight 0: plain means); ko_draw: a
-# tsumego simulation whose line from the root holds a ko capture is a draw (``ko_draws``)
+# tsumego simulation whose line from the root holds a ko capture is a draw (``ko_draws``);
+# widen, widen_after, widen_rate: progressive widening (``widening``; widen 0: off);
+# bias: the priors count in the values (off: with widen they only rank the children)
 UctParams = namedtuple("UctParams", "c expand_after rave rave_k sa_stones solver "
-                                    "threat_nodes fight_prior minimax minimax_visits ko_draw")
+                                    "threat_nodes fight_prior minimax minimax_visits ko_draw "
+                                    "widen widen_after widen_rate bias")
 
 
 def ko_draws(params):
@@ -75,17 +81,23 @@ UctScratch = namedtuple("UctScratch", "ss smeta amaf path cand vcf_line points f
 
 
 @njit(cache=True, nogil=True)
-def select_child(ti, tf, node, c, rave, rave_k, solver, minimax=False):
+def select_child(ti, tf, node, c, rave, rave_k, solver, minimax=False, width=ALL):
+    """The child to descend into among the first ``width`` (``widening``) that are not
+    proven losses."""
     first = ti[FIRST, node]
     explore = c * np.sqrt(np.log(max(ti[VISITS, node], 1)))
     best = first
     best_v = -np.inf
+    opened = 0
     for i in range(first, first + ti[NCHILD, node]):
         if solver:
             if ti[PROVEN, i] == WIN:
                 return i
             if ti[PROVEN, i] == LOSS:
                 continue
+        if opened == width:
+            break
+        opened += 1
         n = ti[VISITS, i] + ti[PRIOR_N, i]
         q = 0.0
         if n > 0:
@@ -157,13 +169,17 @@ def grow(params, tree, node, scratch, pos, know, rng):
         prime_children(tree, node, scratch, pos, know, params.sa_stones)
         fight_priors_at(tree.ti, tree.tf, node, scratch.ss, scratch.smeta, pos.target,
                         pos.attacker, params.fight_prior, scratch.fight_work)
+        if params.widen > 0:
+            rank_children(tree.ti, tree.tf, node, params.bias)
     return k
 
 
 @njit(cache=True, nogil=True, inline='always')
 def choose(params, model, tree, node, depth, scratch):
     return select_child(tree.ti, tree.tf, node, params.c, params.rave, params.rave_k,
-                        params.solver, params.minimax > 0.0)
+                        params.solver, params.minimax > 0.0,
+                        width(params.widen, params.widen_after, params.widen_rate,
+                              tree.ti[VISITS, node]))
 
 
 @njit(cache=True, nogil=True, inline='always')
