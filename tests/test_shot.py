@@ -217,3 +217,34 @@ def test_statistics_persist_across_calls():
     assert after.sum() == 1200
     assert int(searcher.pool.ti[SPENT, 0]) == 1200
     assert (after >= before).all()
+
+
+def gobang_open_four():
+    """Black to move with an open four on 10x10: B3 and G3 each make five and end the game."""
+    state = gobang_lost_to_an_open_four()
+    state.play(from_gtp("H8", 10), WHITE)
+    return state
+
+
+def gobang_lost_to_an_open_four():
+    """White to move against an open four: every move loses to a five at depth 2."""
+    state = GobangState(GobangRules(size=10))
+    for move in ("C3", "C7", "D3", "D7", "E3", "E7", "F3"):
+        state.play(from_gtp(move, 10))
+    return state
+
+
+@pytest.mark.parametrize("make_state", [gobang_open_four, gobang_lost_to_an_open_four])
+@pytest.mark.parametrize("budget", [Budget(seconds=0.2), Budget(sim_moves=200_000)])
+def test_terminal_nodes_do_not_inflate_a_time_or_moves_budget(make_state, budget):
+    """Terminal nodes take a call's budget whole, at no cost: the speed that sizes the calls
+    of a time or moves budget must not count it, or the calls grow without end (the search
+    once reported 2^63 - 1 playouts, its root children's int32 visits wrapped)."""
+    state = make_state()
+    registry.make("shot", seed=5).search(state, Budget(playouts=50))   # compiled before the clock
+    result = registry.make("shot", seed=5).search(state, budget)
+    visits = [c.visits for c in result.candidates]
+    assert 0 < result.playouts < 10_000_000   # far above what 0.2 s can simulate
+    assert sum(visits) == result.playouts and min(visits) >= 0
+    if make_state is gobang_open_four:
+        assert result.move in (from_gtp("B3", 10), from_gtp("G3", 10))

@@ -11,7 +11,14 @@ budget is turned into playouts from measured speed: each call gets the playouts 
 remaining time (or moves) should allow at the speed measured so far in this search -- or,
 for the first call, at the previous search's speed on the same board size, or a small
 calibration call of ``CALIBRATION_PLAYOUTS`` when there is none -- scaled by
-``BUDGET_SAFETY``.  Statistics persist between calls, so a further call (while time is
+``BUDGET_SAFETY``.  Speeds count only the playouts actually simulated: a terminal node
+takes the whole budget it is given as playouts of its known result, at no cost, so a
+speed of budget used per second grows with every call that meets one (a root with a
+winning move: its share of the halving rounds is almost the whole call) and sizes the
+next call larger still -- the calls grew until the counts overflowed.  Counted this way
+a call's cost stays what its size predicts whatever part terminal nodes take, and a
+call that simulates nothing (all of it known results) ends the search.  The reported
+playouts stay the budget used, the count a playout budget is measured in.  Statistics persist between calls, so a further call (while time is
 left) continues the same tree with a larger total budget: the root counts
 ``budget_used_before + budget`` when it sizes its halving rounds.  The deadline and the
 simulated-moves limit stop a call that overruns.  With a ``progress`` callback (live
@@ -72,19 +79,22 @@ class ShotSearcher(TreeSearcher):
             kids.insert(0, choice)
         return kids
 
-    def _call_size(self, budget, done, sim, elapsed, n_points, growing) -> int:
-        """Playouts for the next call; 0 when the budget is spent."""
+    def _call_size(self, budget, done, simulated, sim, elapsed, n_points, growing) -> int:
+        """Playouts for the next call; 0 when the budget is spent.  ``done``: budget used so
+        far, ``simulated``: the part of it that ran playouts (the speeds' measure)."""
         left = (budget.playouts or NO_LIMIT) - done
         n = left
         if growing:
             n = min(n, max(CALIBRATION_PLAYOUTS, 2 * done))
         if budget.seconds is not None:
-            speed = done / elapsed if done > 0 and elapsed > 0 else self._speed.get(n_points)
+            speed = (simulated / elapsed if simulated > 0 and elapsed > 0
+                     else self._speed.get(n_points))
             n = min(n, CALIBRATION_PLAYOUTS if speed is None
                     else int(speed * (budget.seconds - elapsed) * BUDGET_SAFETY))
         if budget.sim_moves is not None:
-            n = min(n, CALIBRATION_PLAYOUTS if done == 0
-                    else int((budget.sim_moves - sim) * done / max(sim, 1) * BUDGET_SAFETY))
+            n = min(n, CALIBRATION_PLAYOUTS if simulated == 0
+                    else int((budget.sim_moves - sim) * simulated / max(sim, 1)
+                             * BUDGET_SAFETY))
         return max(n, min(left, MIN_CALL)) if n > 0 else 0
 
     def search(self, state, budget, stop=None, progress=None, allowed=None):
@@ -103,7 +113,7 @@ class ShotSearcher(TreeSearcher):
         pos = position(state)
         know = self._knowledge_arrays(state.meta[M_GAME] == GAME_GO)
         abort = np.zeros(1, dtype=np.uint8)
-        counters = np.zeros(2, dtype=np.int64)
+        counters = np.zeros(shot_kernels.N_COUNTERS, dtype=np.int64)
         max_sim = budget.sim_moves or NO_LIMIT
         deadline = None if budget.seconds is None else t0 + budget.seconds
         last_report = [t0]
@@ -133,15 +143,18 @@ class ShotSearcher(TreeSearcher):
                                                 shared)
                         shot_kernels.shot(*args)
 
+        # calls sized from speed (module docstring); a playout budget's calls spend it exactly
+        by_speed = budget.seconds is not None or budget.sim_moves is not None
         live = not game.is_terminal(pos.game, state.s, state.meta)
         while live:
             watch()
             if abort[0] != 0:
                 break
             done = int(counters[shot_kernels.PLAYOUTS])
+            simulated = done - int(counters[shot_kernels.KNOWN])
             sim = int(counters[shot_kernels.SIM_MOVES])
-            n = self._call_size(budget, done, sim, time.perf_counter() - t0, n_points,
-                                progress is not None)
+            n = self._call_size(budget, done, simulated, sim, time.perf_counter() - t0,
+                                n_points, progress is not None)
             if n <= 0 or sim >= max_sim:
                 break
             game.copy_state(pos.game, state.s, state.meta, scratch.stack_s[0],
@@ -149,10 +162,14 @@ class ShotSearcher(TreeSearcher):
             _run_watched(call, (n,), watch, abort)
             if counters[shot_kernels.PLAYOUTS] == done:
                 break   # aborted before its first playout
+            if by_speed and counters[shot_kernels.PLAYOUTS] - counters[
+                    shot_kernels.KNOWN] == simulated:
+                break   # only known results, at no cost: calls would repeat until the clock
         seconds = time.perf_counter() - t0
         done = int(counters[shot_kernels.PLAYOUTS])
-        if done > 0 and seconds > 0:
-            self._speed[n_points] = done / seconds
+        simulated = done - int(counters[shot_kernels.KNOWN])
+        if simulated > 0 and seconds > 0:
+            self._speed[n_points] = simulated / seconds
         return self._result(state, self._preferred(), done, seconds,
                             int(counters[shot_kernels.SIM_MOVES]))
 

@@ -11,7 +11,8 @@ plus the child's move, written to the next level before the call.
 Interpretations the pseudo-code leaves open:
 * a leaf (budget 1) and a node that cannot grow -- the pool is full, or the depth reaches
   the scratch stack -- run their whole budget as playouts from that node;
-* a terminal node counts the whole budget as playouts of its known result;
+* a terminal node counts the whole budget as playouts of its known result (and in
+  ``counters[KNOWN]``: no playout ran, so it took no time);
 * ties between equal means keep the block order (random, from the seed); a child not
   visited yet (only when the budget ran out) sorts last;
 * the root's choice (``T_CHOICE``) is the first of S after the last halving.
@@ -43,7 +44,10 @@ from ..core.atomics import atomic_add
 from ..core.layout import BLACK, M_MOVES, M_TO_PLAY
 from .tree import FIRST, MOVE, NCHILD, SPENT, T_CHOICE, VISITS, WINS, expand
 
-PLAYOUTS, SIM_MOVES = range(2)   # entries of the counters array
+# entries of the counters array: budget used (playouts, as SHOT counts them), moves
+# simulated, and the part of the budget that terminal nodes counted without a playout
+PLAYOUTS, SIM_MOVES, KNOWN = range(3)
+N_COUNTERS = 3
 # a call frame: the node, its budget, playouts used so far, where it is in the
 # pseudo-code (phase), a loop index, |S|, the running share b and ceil(log2 #children)
 F_NODE, F_BUDGET, F_USED, F_PHASE, F_IDX, F_NS, F_B, F_LOG2K = range(8)
@@ -228,6 +232,7 @@ def shot(tree, pos, scratch, know, rng, node, budget, abort, counters, max_sim, 
             if game.is_terminal(g, s, meta):
                 black = bud * _black_reward(game.terminal_winner(g, s, meta, komi))
                 atomic_add(counters, PLAYOUTS, bud)
+                atomic_add(counters, KNOWN, bud)
                 _record(ti, tf, node, mover, bud, black)
                 f[F_USED] = bud
                 fblack[depth] = black
