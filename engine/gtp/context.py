@@ -21,8 +21,9 @@ from ..game.registry import GameConfig, new_state, names as game_names
 from ..scoring import DEAD, stones_with_status
 from ..search import presets, registry
 from ..search.base import Budget, SearchResult
+from ..search.options import OptionConflict
 from ..search.deadline import GuardedSearch, fallback_result, fresh_searcher
-from .protocol import log
+from .protocol import GtpError, log
 from ..timecontrol import Clock, TimeSettings, allocate
 
 GAMES = game_names()
@@ -201,7 +202,14 @@ class Context:
                progress=None, allowed=None) -> SearchResult:
         """Search a move for ``color`` (``Searcher.search``: ``allowed`` limits the root's
         moves); a budget in seconds is a hard deadline (see ``_guarded``), a budget in
-        playouts or simulated moves alone is not."""
+        playouts or simulated moves alone is not.  Options the search cannot honour
+        together are the user's error (``GtpError``), not the engine's."""
+        try:
+            return self._search(color, budget, stop, progress, allowed)
+        except OptionConflict as exc:
+            raise GtpError(str(exc)) from None
+
+    def _search(self, color, budget, stop, progress, allowed) -> SearchResult:
         if budget.seconds is None:
             result = self.searcher.search(self.root(color), budget, stop=stop,
                                           progress=progress, allowed=allowed)

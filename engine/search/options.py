@@ -13,6 +13,11 @@ _TRUE = ("1", "true", "on", "yes")
 _FALSE = ("0", "false", "off", "no")
 
 
+class OptionConflict(ValueError):
+    """Options each valid alone that a search cannot honour together (found when a search
+    starts, since options are set one at a time in any order): the user's to change."""
+
+
 def option(default, lo=None, hi=None, choices=None):
     """A dataclass field with the bounds (inclusive) or the choices ``set_option`` enforces."""
     return dataclasses.field(default=default,

@@ -25,6 +25,7 @@ LinUCT's delta) goes with it.
 import numpy as np
 from numba import njit
 
+from .options import OptionConflict
 from .tree import FIRST, PRIOR_N, PRIOR_W, nchild
 
 ALL = -1   # ``width`` of a node that is not widened: every child is open
@@ -80,9 +81,9 @@ def widening_params(options, bias: bool) -> dict:
 
 
 def check_widening(widen: int, ranked: bool):
-    """ValueError when widening is asked for where no priors rank the children (``ranked``:
+    """OptionConflict when widening is asked for where no priors rank the children (``ranked``:
     the search gives its Go children priors): widening a shuffled block would prune moves
     at random."""
     if widen > 0 and not ranked:
-        raise ValueError("option widen needs the Go priors to rank the moves it opens "
+        raise OptionConflict("option widen needs the Go priors to rank the moves it opens "
                          "(prior=1 on Go)")
