@@ -18,9 +18,10 @@ winning move: its share of the halving rounds is almost the whole call) and size
 next call larger still -- the calls grew until the counts overflowed.  Counted this way
 a call's cost stays what its size predicts whatever part terminal nodes take, and a
 call that simulates nothing (all of it known results) ends the search.  The reported
-playouts stay the budget used, the count a playout budget is measured in.  Statistics persist between calls, so a further call (while time is
-left) continues the same tree with a larger total budget: the root counts
-``budget_used_before + budget`` when it sizes its halving rounds.  The deadline and the
+playouts stay the budget used, the count a playout budget is measured in.  Statistics
+persist between calls, so a further call (while time is left) continues the same tree
+with a larger total budget: the root counts ``budget_used_before + budget`` when it sizes
+its halving rounds.  The deadline and the
 simulated-moves limit stop a call that overruns.  With a ``progress`` callback (live
 analysis) calls grow instead: each is capped at twice the playouts so far, so the reported
 candidates evolve rather than wait on one long call (the sizes depend on counts only, so a
