@@ -30,25 +30,40 @@ BEST = "--set playout=heavy --set prior=1 --set rave=1 --set c=0"
 ABLATION_PLAYOUTS = 2000
 GO9_CLEANUP = GameSetup(game="go", size=9, komi=7.5, superko=True, cleanup=True)
 GO9 = GameSetup(game="go", size=9, komi=7.5, superko=True)
+GO19_CLEANUP = GameSetup(game="go", size=19, komi=7.5, superko=True, cleanup=True)
+
+
+# what each component is worth, component taken away -> label, and the settings left
+_ABLATIONS = (
+    ("light-playouts", "light playouts instead of heavy", "--set prior=1 --set rave=1 --set c=0"),
+    ("no-prior", "no priors", "--set playout=heavy --set rave=1 --set c=0"),
+    ("no-rave", "no RAVE", "--set playout=heavy --set prior=1 --set c=0"),
+    ("ucb-c0.7", "UCB exploration c = 0.7 (the plain default)", BEST + " --set c=0.7"),
+    ("plain-uct", "plain UCT: light, no priors, no RAVE, c = 0.7", ""))
+
+
+def _ablation(prefix: str, setup: GameSetup, opening: int, games: int,
+              names: tuple[str, ...]) -> list[Cell]:
+    """Self-play cells: the best configuration with one component taken away (A) against
+    the full one (B), at equal playouts, resigning at 10% (resigned games end sooner)."""
+    resign = " --set resign_threshold=0.1"
+    full = engine("go", setup.size, "uct", ABLATION_PLAYOUTS, settings=BEST)
+    return [Cell(f"{prefix}-{name}", f"ablation, {setup.size}x{setup.size}, "
+                 f"{ABLATION_PLAYOUTS} playouts/move", f"{label} vs best", None,
+                 engine("go", setup.size, "uct", ABLATION_PLAYOUTS, settings=settings + resign),
+                 full + resign, setup, opening, games)
+            for name, label, settings in _ABLATIONS if name in names]
 
 
 def _cells() -> list[Cell]:
     out = [Cell("best-vs-gnugo10", "headline", "best (0.9 s/move) vs GNU Go level 10", None,
                 f"{ENGINE} {PAPER} --size 9 --komi 7.5 --algo uct --time 0.9 " + BEST, GNUGO,
                 GO9_CLEANUP, 0, 200)]
-    full = engine("go", 9, "uct", ABLATION_PLAYOUTS, settings=BEST)
-    for name, label, settings in (
-            ("light-playouts", "light playouts instead of heavy",
-             "--set prior=1 --set rave=1 --set c=0"),
-            ("no-prior", "no priors", "--set playout=heavy --set rave=1 --set c=0"),
-            ("no-rave", "no RAVE", "--set playout=heavy --set prior=1 --set c=0"),
-            ("ucb-c0.7", "UCB exploration c = 0.7 (the plain default)", BEST + " --set c=0.7"),
-            ("plain-uct", "plain UCT: light, no priors, no RAVE, c = 0.7", "")):
-        settings += " --set resign_threshold=0.1"   # resigned games end sooner
-        out.append(Cell(f"ablate-{name}", f"ablation, {ABLATION_PLAYOUTS} playouts/move",
-                        f"{label} vs best", None,
-                        engine("go", 9, "uct", ABLATION_PLAYOUTS, settings=settings),
-                        full + " --set resign_threshold=0.1", GO9, 2, 40))
+    out += _ablation("ablate", GO9, 2, 40, tuple(name for name, _, _ in _ABLATIONS))
+    # 19x19 (issue 19): the components the default configuration is made of, played to
+    # the end (kgs cleanup) since a 19x19 game rarely ends by resignation before the count
+    out += _ablation("ablate19", GO19_CLEANUP, 0, 40,
+                     ("light-playouts", "no-prior", "no-rave", "ucb-c0.7"))
     return out
 
 
