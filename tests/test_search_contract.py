@@ -14,7 +14,8 @@ from engine.game.go_state import GoState
 from engine.game.gobang_state import GobangState
 from engine.game.rules import GobangRules, GoRules
 from engine.search import registry
-from engine.search.base import Budget, SearchResult
+from engine.search.base import MAX_VISITS, Budget, SearchResult
+from engine.search.tree import VISITS
 
 BACK_ENDS = registry.names() + ["linuct:rave=1"]   # LinUCT with and without its RAVE mix
 # Every back end with the heavy playout policy, and the priors where it takes them: the
@@ -88,6 +89,19 @@ def test_sim_moves_budget_is_roughly_respected(name):
     longest_playout = 3 * state.s.shape[1]
     assert 10_000 <= result.sim_moves <= 20_000 + 2 * longest_playout
     assert result.playouts > 0
+
+
+@pytest.mark.parametrize("name", BACK_ENDS)
+def test_a_search_stops_before_the_root_visits_overflow(name):
+    """Visits are int32: an analysis stream left running for hours on a kept tree ends when
+    the root nears the limit instead of wrapping it around."""
+    searcher = registry.make(name, seed=1)
+    state = go9()
+    searcher.search(state, Budget(playouts=100))
+    searcher.pool.ti[VISITS, 0] = MAX_VISITS - 30
+    result = searcher.search(state, Budget(seconds=60))
+    assert 0 < result.playouts <= 30 and result.seconds < 30
+    assert MAX_VISITS - 30 < searcher.pool.ti[VISITS, 0] <= MAX_VISITS
 
 
 @pytest.mark.parametrize("name", BACK_ENDS)

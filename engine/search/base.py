@@ -12,6 +12,10 @@ from typing import Protocol
 
 MAX_SECONDS = 1e6          # about 11.6 days: more than any move is given
 MAX_COUNT = 10**15         # playouts or simulated moves: far beyond any search, fits int64
+# a node's visits are int32 (``engine.search.tree``): a search whose root would pass this
+# stops there, keeping clear of overflow by more than the visits threads have in flight.
+# An analysis stream left running for hours on many cores reaches it.
+MAX_VISITS = 2**31 - 1 - 2**20
 
 
 @dataclass

@@ -45,9 +45,10 @@ import numpy as np
 from ..core import game
 from ..core.layout import GAME_GO, M_GAME
 from . import parallel, shot_kernels
+from .base import MAX_VISITS
 from .bundles import position
 from .options import PlayoutOptions, threads_option
-from .tree import T_CHOICE, TreeSearcher
+from .tree import T_CHOICE, VISITS, TreeSearcher
 
 CALIBRATION_PLAYOUTS = 100
 BUDGET_SAFETY = 0.9        # aim a call at this share of the time or moves left
@@ -81,9 +82,11 @@ class ShotSearcher(TreeSearcher):
         return kids
 
     def _call_size(self, budget, done, simulated, sim, elapsed, n_points, growing) -> int:
-        """Playouts for the next call; 0 when the budget is spent.  ``done``: budget used so
-        far, ``simulated``: the part of it that ran playouts (the speeds' measure)."""
-        left = (budget.playouts or NO_LIMIT) - done
+        """Playouts for the next call; 0 when the budget is spent or the root's visits
+        reached ``MAX_VISITS``.  ``done``: budget used so far, ``simulated``: the part of it
+        that ran playouts (the speeds' measure)."""
+        left = min((budget.playouts or NO_LIMIT) - done,
+                   MAX_VISITS - int(self.pool.ti[VISITS, 0]))
         n = left
         if growing:
             n = min(n, max(CALIBRATION_PLAYOUTS, 2 * done))

@@ -45,7 +45,7 @@ from ..core.layout import (BOARD, M_GAME, M_KO, M_KO_COLOR, M_N_EMPTY, M_PASSES,
                            M_TO_PLAY, M_WINNER)
 from ..core.rng import make_rng, rand_below, stream_rng
 from . import decide
-from .base import Candidate, SearchResult
+from .base import MAX_VISITS, Candidate, SearchResult
 from .bundles import Knowledge, Tree
 from .options import as_dict, set_option
 
@@ -454,7 +454,7 @@ class TreeSearcher:
         chunks of about CHUNK_SECONDS until the budget is spent or ``stop`` is set, reporting
         ``progress`` between chunks.  Chunking does not change the result: the same seed and
         playout budget give the same tree whatever the chunk sizes."""
-        max_playouts = budget.playouts or NO_LIMIT
+        max_playouts = min(budget.playouts or NO_LIMIT, MAX_VISITS - int(self.pool.ti[VISITS, 0]))
         max_sim = budget.sim_moves or NO_LIMIT
         done = sim = 0
         chunk = first_chunk
