@@ -1,5 +1,7 @@
 """Playing strength on 9x9 Go: our best configuration against GNU Go 3.8 level 10, and the
-ablation of its knowledge components, each a match in ``results/strength/<cell>/``.
+ablation of its knowledge components on 9x9 (``ablate-*``) and 19x19 (``ablate19-*``, which
+also adds, one at a time, the knowledge options tried for 19x19), each a match in
+``results/strength/<cell>/``.
 
     python scripts/strength.py --list                      # the cells and their commands
     python scripts/strength.py --only best-vs-gnugo10      # the headline match (resumes)
@@ -33,13 +35,19 @@ GO9 = GameSetup(game="go", size=9, komi=7.5, superko=True)
 GO19_CLEANUP = GameSetup(game="go", size=19, komi=7.5, superko=True, cleanup=True)
 
 
-# what each component is worth, component taken away -> label, and the settings left
+# what each component is worth: name -> label, and engine A's settings (a component taken
+# away, or one of the knowledge options tried on 19x19 added)
 _ABLATIONS = (
     ("light-playouts", "light playouts instead of heavy", "--set prior=1 --set rave=1 --set c=0"),
     ("no-prior", "no priors", "--set playout=heavy --set rave=1 --set c=0"),
     ("no-rave", "no RAVE", "--set playout=heavy --set prior=1 --set c=0"),
     ("ucb-c0.7", "UCB exploration c = 0.7 (the plain default)", BEST + " --set c=0.7"),
-    ("plain-uct", "plain UCT: light, no priors, no RAVE, c = 0.7", ""))
+    ("plain-uct", "plain UCT: light, no priors, no RAVE, c = 0.7", ""),
+    ("plus-ladder-priors", "+ ladder reading in the priors (priors=ladder)",
+     BEST + " --set priors=ladder"),
+    ("plus-elo-priors", "+ learned priors (priors=elo)", BEST + " --set priors=elo"),
+    ("plus-elo-playouts", "+ learned softmax playouts (playout=elo)",
+     BEST + " --set playout=elo"))
 
 
 def _ablation(prefix: str, setup: GameSetup, opening: int, games: int,
@@ -59,11 +67,13 @@ def _cells() -> list[Cell]:
     out = [Cell("best-vs-gnugo10", "headline", "best (0.9 s/move) vs GNU Go level 10", None,
                 f"{ENGINE} {PAPER} --size 9 --komi 7.5 --algo uct --time 0.9 " + BEST, GNUGO,
                 GO9_CLEANUP, 0, 200)]
-    out += _ablation("ablate", GO9, 2, 40, tuple(name for name, _, _ in _ABLATIONS))
+    out += _ablation("ablate", GO9, 2, 40, ("light-playouts", "no-prior", "no-rave",
+                                           "ucb-c0.7", "plain-uct"))
     # 19x19 (issue 19): the components the default configuration is made of, played to
     # the end (kgs cleanup) since a 19x19 game rarely ends by resignation before the count
     out += _ablation("ablate19", GO19_CLEANUP, 0, 40,
-                     ("light-playouts", "no-prior", "no-rave", "ucb-c0.7"))
+                     ("light-playouts", "no-prior", "no-rave", "ucb-c0.7",
+                      "plus-ladder-priors", "plus-elo-priors", "plus-elo-playouts"))
     return out
 
 
