@@ -24,6 +24,20 @@ def test_a_pass_ranked_first_by_enough_visits_is_played():
     assert choose(state, ranked, 0.0) == (PASS, 0.6)
 
 
+def test_a_pass_ahead_of_an_even_spread_gives_way_to_the_next_move():
+    """2,000 playouts spread over 19x19's 362 moves (UCB1, c = 0.7): a pass first by 16
+    visits to 15 is noise, however many visits the root has."""
+    state = GameConfig(size=19).new_state()
+    spread = [("pass", 16, 0.56), ("Q17", 15, 0.55)] + [("D4", 5, 0.5)] * 360
+    assert choose(state, _ranked(state, *spread), 0.0) == (from_gtp("Q17", 19), 0.55)
+
+
+def test_a_pass_with_most_of_the_visits_is_played():
+    state = GameConfig(size=9).new_state()
+    ranked = _ranked(state, ("pass", 150, 0.6), ("E5", 60, 0.5), ("C3", 40, 0.4))
+    assert choose(state, ranked, 0.0) == (PASS, 0.6)
+
+
 def test_a_pass_alone_is_played_whatever_its_visits():
     state = GameConfig(size=9).new_state()
     assert choose(state, _ranked(state, ("pass", 1, 0.4)), 0.0) == (PASS, 0.4)

@@ -5,9 +5,13 @@ by every back end, so they all pass, resign and avoid the same blunders alike.
   which the compiled tree does not see).
 * Go: pass once the game is over (two passes), and pass when the opponent has just passed
   and our area score with komi already wins (passing ends the game won); never fill one's
-  own true eye (the tree never offers it; checked again here); no pass chosen by fewer than
-  ``VERDICT_VISITS`` root visits while a board move is on offer: at a few dozen playouts
-  every root move has a visit or two and pass can come first by chance (a pass on move 1).
+  own true eye (the tree never offers it; checked again here); while a board move is on
+  offer, no pass chosen by fewer than ``VERDICT_VISITS`` root visits, nor by fewer than
+  ``VERDICT_VISITS`` of its own unless they are most of the root's: at a few dozen
+  playouts every root move has a visit or two, and a search that spreads its playouts
+  evenly (UCB1 with c = 0.7 gives each of 362 moves 5 or 6 of 2,000) leaves the most
+  visited move a few visits ahead of the rest, so pass can come first by chance (a pass
+  on move 1).
 * Gobang: once the game is decided there is no move: RESIGN when somebody won, PASS on a
   drawn full board.
 * Both: RESIGN when the best move's win rate is below ``resign_threshold`` (0 turns
@@ -37,6 +41,13 @@ def _side_score(state) -> float:
     return sc if state.to_play == 1 else -sc
 
 
+def _by_chance(ranked: list[Candidate]) -> bool:
+    """Whether the first candidate's lead may be noise (module docstring)."""
+    total = sum(c.visits for c in ranked)
+    first = ranked[0].visits
+    return total < VERDICT_VISITS or (first < VERDICT_VISITS and 2 * first <= total)
+
+
 def choose(state, ranked: list[Candidate], resign_threshold: float) -> tuple[int, float]:
     """The move to play and its win rate, given root candidates best first."""
     if state.game == "gobang":
@@ -50,8 +61,7 @@ def choose(state, ranked: list[Candidate], resign_threshold: float) -> tuple[int
             return PASS, 1.0
         ranked = [c for c in ranked
                   if c.move == PASS or not state.is_eye(c.move, state.to_play)]
-        if (ranked and ranked[0].move == PASS
-                and sum(c.visits for c in ranked) < VERDICT_VISITS):
+        if ranked and ranked[0].move == PASS and _by_chance(ranked):
             ranked = ranked[1:] + ranked[:1]
     if not ranked:
         return PASS, 0.0
