@@ -32,6 +32,12 @@ def test_a_pass_ahead_of_an_even_spread_gives_way_to_the_next_move():
     assert choose(state, _ranked(state, *spread), 0.0) == (from_gtp("Q17", 19), 0.55)
 
 
+def test_a_pass_in_a_decided_game_is_played_however_spread_the_visits():
+    state = GameConfig(size=9).new_state()
+    won = [("pass", 150, 1.0), ("E5", 140, 1.0), ("C3", 130, 1.0)]
+    assert choose(state, _ranked(state, *won), 0.0) == (PASS, 1.0)
+
+
 def test_a_pass_with_most_of_the_visits_is_played():
     state = GameConfig(size=9).new_state()
     ranked = _ranked(state, ("pass", 150, 0.6), ("E5", 60, 0.5), ("C3", 40, 0.4))

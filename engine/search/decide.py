@@ -6,12 +6,13 @@ by every back end, so they all pass, resign and avoid the same blunders alike.
 * Go: pass once the game is over (two passes), and pass when the opponent has just passed
   and our area score with komi already wins (passing ends the game won); never fill one's
   own true eye (the tree never offers it; checked again here); while a board move is on
-  offer, no pass chosen by fewer than ``VERDICT_VISITS`` root visits, nor by fewer than
+  offer, no pass chosen by fewer than ``VERDICT_VISITS`` root visits, nor, while the game
+  is open (the pass's win rate within ``DECIDED`` of neither end), by fewer than
   ``VERDICT_VISITS`` of its own unless they are most of the root's: at a few dozen
   playouts every root move has a visit or two, and a search that spreads its playouts
   evenly (UCB1 with c = 0.7 gives each of 362 moves 5 or 6 of 2,000) leaves the most
   visited move a few visits ahead of the rest, so pass can come first by chance (a pass
-  on move 1).
+  on move 1).  Once every move wins (or loses) alike, a pass ends a decided game.
 * Gobang: once the game is decided there is no move: RESIGN when somebody won, PASS on a
   drawn full board.
 * Both: RESIGN when the best move's win rate is below ``resign_threshold`` (0 turns
@@ -25,6 +26,7 @@ from ..game.coords import PASS, RESIGN
 from .base import Candidate
 
 VERDICT_VISITS = 200   # fewer than this make the win rates noise, not a verdict
+DECIDED = 0.05         # a win rate this close to 0 or 1: the game is decided
 
 
 def root_allowed(state) -> np.ndarray:
@@ -44,8 +46,10 @@ def _side_score(state) -> float:
 def _by_chance(ranked: list[Candidate]) -> bool:
     """Whether the first candidate's lead may be noise (module docstring)."""
     total = sum(c.visits for c in ranked)
-    first = ranked[0].visits
-    return total < VERDICT_VISITS or (first < VERDICT_VISITS and 2 * first <= total)
+    first = ranked[0]
+    open_game = DECIDED < first.winrate < 1.0 - DECIDED
+    return total < VERDICT_VISITS or (open_game and first.visits < VERDICT_VISITS
+                                      and 2 * first.visits <= total)
 
 
 def choose(state, ranked: list[Candidate], resign_threshold: float) -> tuple[int, float]:
