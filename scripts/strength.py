@@ -52,8 +52,9 @@ _ABLATIONS = (
 
 def _ablation(prefix: str, setup: GameSetup, opening: int, games: int,
               names: tuple[str, ...]) -> list[Cell]:
-    """Self-play cells: the best configuration with one component taken away (A) against
-    the full one (B), at equal playouts, resigning at 10% (resigned games end sooner)."""
+    """Self-play cells, one for each of ``names`` in ``_ABLATIONS``: the best configuration
+    with one component taken away or one option added (A) against the full one (B), at
+    equal playouts, resigning at 10% (resigned games end sooner)."""
     resign = " --set resign_threshold=0.1"
     full = engine("go", setup.size, "uct", ABLATION_PLAYOUTS, settings=BEST)
     return [Cell(f"{prefix}-{name}", f"ablation, {setup.size}x{setup.size}, "
@@ -69,8 +70,8 @@ def _cells() -> list[Cell]:
                 GO9_CLEANUP, 0, 200)]
     out += _ablation("ablate", GO9, 2, 40, ("light-playouts", "no-prior", "no-rave",
                                            "ucb-c0.7", "plain-uct"))
-    # 19x19 (issue 19): the components the default configuration is made of, played to
-    # the end (kgs cleanup) since a 19x19 game rarely ends by resignation before the count
+    # 19x19 (issue 19): the default's components and the knowledge options built for
+    # 19x19, with kgs cleanup so that a game that reaches the count is scored exactly
     out += _ablation("ablate19", GO19_CLEANUP, 0, 40,
                      ("light-playouts", "no-prior", "no-rave", "ucb-c0.7",
                       "plus-ladder-priors", "plus-elo-priors", "plus-elo-playouts"))
