@@ -60,7 +60,7 @@ def main(argv=None) -> int:
     engine = Engine(args.engine_args or ["--size", "9"], env)
     start = time.monotonic()
     engine.ask(f"time_settings 0 {args.byo_yomi:g} 1")
-    print(f"| move | since start, s | reply | reply time, s | clock, s |")
+    print("| move | since start, s | reply | reply time, s | clock, s |")
     print("|---:|---:|---|---:|---:|")
     worst = 0.0
     for i in range(args.moves):

@@ -106,7 +106,8 @@ def startup_seconds(cache_dir: str) -> float:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", default=DEFAULT_CASES,
-                    help=f"comma-separated game:size[:light|heavy|elo] list (default {DEFAULT_CASES})")
+                    help="comma-separated game:size[:light|heavy|elo] list "
+                         f"(default {DEFAULT_CASES})")
     ap.add_argument("--seconds", type=float, default=1.0, help="length of one timed run")
     ap.add_argument("--runs", type=int, default=5, help="timed runs per case (median)")
     ap.add_argument("--json", action="store_true", help="one JSON object per line")

@@ -1,6 +1,6 @@
-"""Full-search speed, single-threaded unless ``--threads``: playouts per second and tree nodes of each back end
-searching the empty board, after a warm-up search, the median of a few runs (each run on a
-fresh tree with its own seed).
+"""Full-search speed, single-threaded unless ``--threads``: playouts per second and tree nodes of
+each back end searching the empty board, after a warm-up search, the median of a few runs (each run
+on a fresh tree with its own seed).
 
     python scripts/bench_search.py               # every back end on go:9 go:19 gobang:10 gobang:20
     python scripts/bench_search.py --json        # one JSON object per line
@@ -130,7 +130,8 @@ def main():
     ap.add_argument("--cases", default=DEFAULT_CASES, help="comma-separated game:size list")
     ap.add_argument("--playouts", type=int, default=20_000, help="budget of a go:9 run")
     ap.add_argument("--runs", type=int, default=3, help="timed runs per case (median)")
-    ap.add_argument("--options", nargs="*", default=[], help="NAME:key=value specs: options for every run of that back end")
+    ap.add_argument("--options", nargs="*", default=[],
+                    help="NAME:key=value specs: options for every run of that back end")
     ap.add_argument("--threads", help="comma-separated thread counts, e.g. 1,2: compare them")
     ap.add_argument("--json", action="store_true", help="one JSON object per line")
     args = ap.parse_args()

@@ -19,13 +19,13 @@ subprocess whose ``NUMBA_CACHE_DIR`` is a new empty temporary directory:
 
     python scripts/bench_startup.py                 # go 9x9, go 19x19, gobang 15x15
     python scripts/bench_startup.py --cases go:9 --json
-    python scripts/bench_startup.py --kernels go:9  # compile time per kernel, cold
+    python scripts/bench_startup.py --kernels --cases go:9   # compile time per kernel, cold
 
 ``--kernels`` runs the warm-up's rules and first search on an empty cache in one child
-process (no compile worker) and lists where the compile time went: each numba dispatcher compiled, its own time (callees compiled from inside it
-excluded) and its inclusive time, wall and CPU seconds.  CPU seconds are the figure to
-compare on a loaded machine.  Extra engine options go after ``--`` (e.g.
-``-- --preset paper``).
+process (no compile worker) and lists where the compile time went: each numba dispatcher compiled,
+its own time (callees compiled from inside it excluded) and its inclusive time, wall and CPU
+seconds.  CPU seconds are the figure to compare on a loaded machine. Extra engine options go after
+``--`` (e.g. ``-- --preset paper``).
 """
 
 import argparse

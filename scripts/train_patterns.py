@@ -82,7 +82,7 @@ def accuracy(args) -> int:
                      np.array([wt.patterns[c] for c in sorted(wt.patterns)]), list(wt.groups))
     flat = mm.Model(model.codes, model.pattern_gamma, [np.ones_like(g) for g in wt.groups])
     kn = load_knowledge()
-    print(f"| board | held-out games | positions | predictor | top-1 | top-5 |")
+    print("| board | held-out games | positions | predictor | top-1 | top-5 |")
     print("|---|---:|---:|---|---:|---:|")
     for f in args.files:
         _, test = _split([f], args.holdout)

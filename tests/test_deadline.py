@@ -14,7 +14,7 @@ from numba import njit
 from engine.core.layout import BLACK, PASS, WHITE
 from engine.game.registry import GameConfig
 from engine.gtp.context import Context, Settings
-from engine.search.base import Budget, SearchResult
+from engine.search.base import SearchResult
 from engine.search.deadline import STOP_GRACE, GuardedSearch, fallback_result, quick_move
 from engine.search.threats_first import ThreatsFirst
 from engine.search.uct import UctSearcher

@@ -5,7 +5,6 @@ options of the tree back ends (heavy playouts, priors) end to end."""
 import numpy as np
 import pytest
 
-from go_reference import ReferenceGo
 from test_go_ladder import BREAKER, LADDER_B, LADDER_W, N, make
 from test_go_tactics import random_positions
 

@@ -4,7 +4,6 @@ fill an own eye, take what the atari step offers and refuse what the self-atari 
 refuses."""
 
 import numpy as np
-import pytest
 
 from engine.game.board_text import parse
 from engine.core import go_policy

@@ -5,8 +5,8 @@ suicides and superko refusals really happen (each test counts them and demands a
 compare after every move: the legal set (positional superko, and simple ko on a twin state
 playing the same game), the board, the capture counts, the area and the score, the
 incremental chain structures against a recount, and ``GoState.chain``.  Then each game is
-undone to the start, every earlier board and legal set checked again.  Also: suicide-allowed games, the eye
-test on random boards, and light playouts (consistent end position, stopping rule kept).
+undone to the start, every earlier board and legal set checked again.  Also: suicide-allowed games,
+the eye test on random boards, and light playouts (consistent end position, stopping rule kept).
 """
 
 import dataclasses

@@ -145,7 +145,9 @@ def test_wuct_bandwidth_shrinks_with_nearby_samples():
     assert list(s[3]) == [1, 3]
     n, r = np.zeros(2), np.zeros(2)
     wuct_stats(s, 1, 0.7, 0.0, 1, n, r)               # eqs. 2.4-2.5 with eq. 4.2
-    k = lambda sigma: math.exp(-0.04 / (2 * sigma * sigma)) / (math.sqrt(2 * math.pi) * sigma)  # noqa: E731
+
+    def k(sigma):
+        return math.exp(-0.04 / (2 * sigma * sigma)) / (math.sqrt(2 * math.pi) * sigma)
     assert n == pytest.approx([k(0.5) + k(sigma3), k(0.5)])
     assert r == pytest.approx([k(0.5) + 3 * k(sigma3), 2 * k(0.5)])
 

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from engine.game.coords import row_col
 from engine.search import registry
 from engine.search.base import Budget
 from engine.search.solver import TREE_VCF_DEPTH

@@ -11,7 +11,8 @@ from engine.core.layout import BLACK, EMPTY, WHITE
 from engine.game.state import opponent
 from engine.game.go_state import GoState
 from engine.game.rules import GoRules
-from engine.tsumego.frame import attacker_of, frame_problem, region_box, tsumego_frame
+from engine.tsumego.frame import frame_problem, region_box, tsumego_frame
+from engine.tsumego.stakes import attacker_of
 from engine.tsumego.problem import load_problems
 
 PROBLEMS = Path(__file__).parent.parent / "problems"

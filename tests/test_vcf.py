@@ -9,7 +9,7 @@ import pytest
 from engine.core import game
 from engine.core import gobang_kernels as gbk
 from engine.core.gobang_vcf import find_vcf
-from engine.core.layout import BLACK, GOBANG_RENJU, PASS, WHITE
+from engine.core.layout import BLACK, PASS, WHITE
 from engine.core.rng import make_rng
 from engine.game.coords import from_gtp, point, row_col
 from engine.game.registry import GameConfig
@@ -162,7 +162,7 @@ def test_a_node_offers_only_the_win_or_the_block():
     assert candidates(quiet) == set(quiet.legal_moves().tolist())
 
 
-# -- the root threat search -------------------------------------------------------------------------
+# -- the root threat search ------------------------------------------------------------------------
 
 def test_a_found_vcf_is_played_at_once():
     rng = np.random.default_rng(7)

@@ -16,6 +16,7 @@ from engine.core.gobang_vcf import find_vcf
 from engine.gtp import parse_settings, warm_up
 from engine.gtp.context import Context
 from engine.scoring import ownership
+from engine.search import shot_kernels
 from engine.search.base import Budget
 from engine.search.uct_kernels import backup
 from gtp_process import GtpProcess
@@ -132,6 +133,14 @@ def test_after_the_warm_up_a_game_needs_no_new_kernel(argv):
         ctx.commit(ctx.think(ctx.state.to_play).move, ctx.state.to_play)
     after = _compiled_signatures()
     assert {k: v for k, v in after.items() if v > before.get(k, 0)} == {}
+
+
+def test_the_warm_up_compiles_the_shot_threads_kernel_without_a_batch():
+    """The warm-up's 64-playout SHOT search on Gobang's empty 15x15 board makes no batch
+    for the threads: their kernel still compiles there, not in the first timed move."""
+    settings, _ = parse_settings(["--game", "gobang", "--algo", "shot", "--threads", "2"])
+    warm_up(settings)
+    assert shot_kernels.run_tasks.signatures
 
 
 @pytest.mark.slow

@@ -206,8 +206,9 @@ def move_delta(before, after, meta, move, added, removed, work, counts, frame):
                 work[big_p + q] = 1
                 work[m] = q
                 m += 1
-    na = 0
-    nr = 0
+    # int64 from the start: the literal 0 would compile _sort twice
+    na = np.int64(0)
+    nr = np.int64(0)
     for j in range(m):
         p = work[j]
         for d in range(N_DIRS):

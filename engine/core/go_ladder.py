@@ -11,9 +11,10 @@ Two questions, one reader:
   move is simply taken.)
 
 The reader plays the sequence out on a stack of copies of the position (``Ladder``
-scratch: one copy per ply), iteratively (numba's cache mislinks recursive kernels), and stops at ``max_nodes`` positions read or at the stack's
-depth; an unfinished reading counts as *not captured*, so a caller never treats a chain
-as dead on a guess.  Simple ko only (positional superko is not read here).
+scratch: one copy per ply), iteratively (numba's cache mislinks recursive kernels), and stops at
+``max_nodes`` positions read or at the stack's depth; an unfinished reading counts as *not
+captured*, so a caller never treats a chain as dead on a guess. Simple ko only (positional superko
+is not read here).
 """
 
 from collections import namedtuple

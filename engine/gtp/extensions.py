@@ -5,8 +5,8 @@ graphics ``gfx``, ``printsgf`` and the JSON statistics ``reports``.
 
 ``nakade-algo SPEC [key=value...]`` switches the back end at run time (a spec is
 ``NAME[:key=value]...``, ``engine.search.registry``; the options given at start-up carry
-over where the new back end knows them, and the reply names those it does not); ``nakade-set key value`` /
-``nakade-get [key]`` set and read its parameters, ``nakade-param`` is the same pair in
+over where the new back end knows them, and the reply names those it does not); ``nakade-set key
+value`` / ``nakade-get [key]`` set and read its parameters, ``nakade-param`` is the same pair in
 GoGui's ``param`` form; ``nakade-budget [playouts N|off] [time S|off]`` sets the per-move
 budget; ``nakade-stats [json]`` shows the last search; ``nakade-ponder [on|off]`` switches
 pondering (``Context.ponder``, run by the session between commands).

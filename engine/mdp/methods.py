@@ -5,7 +5,7 @@ episode: decide, step, repeat.
 |---|---|---|---|
 | ``uct``  | plain UCT on the finite action set | C = 1 | C = 1, K headings |
 | ``pw``   | progressive widening (actions) | C = 1, alpha = 0.3 | C = 1, alpha = 0.2 |
-| ``dpw``  | double progressive widening | C = 1, alpha = 0.3, beta = 0.25 | C = 0.3, alpha = 0.2, beta = 0.25 |
+| ``dpw``  | double PW | C = 1, alpha = 0.3, beta = 0.25 | C = 0.3, alpha = 0.2, beta = 0.25 |
 | ``wuct`` | Weighted UCT | C = 1 | C = 1 |
 | ``tree`` | state-abstraction tree | C = 1 | C = 1 |
 

@@ -14,8 +14,8 @@ speak only for their close neighbourhood (eq. 4.2: k_i(x) = exp(-d^2 / 2 sigma_i
 (sqrt(2 pi) sigma_i)).  sigma0 is ``problem.kernel_sigma`` (0.5 for Trap).  Each choice
 costs O(samples): the price the abstraction tree avoids.
 
-The simulation below the root is compiled (``wuct_kernels``).  The root chooses by plain UCB1 on exact counts (thesis Algorithm 7): every sample there
-comes from the one true state.
+The simulation below the root is compiled (``wuct_kernels``).  The root chooses by plain UCB1 on
+exact counts (thesis Algorithm 7): every sample there comes from the one true state.
 """
 
 import numpy as np

@@ -1,13 +1,12 @@
 """The learned pattern weights file (``engine/data/go_patterns.txt`` by default): read,
 write and turn into the vector the kernels take (``core.elo_policy``).
 
-Format (text; a ``#`` standing alone as a word starts a comment): ``version 1``; ``prior_games N`` (the virtual games a tree
-prior gives, ``engine.search.go_priors``); ``ladder_nodes N`` (the ladder reading cap);
-then ``[groups]`` with one line per feature group, ``NAME GAMMA...`` (level 1 first, as
-``core.move_features``), then ``[patterns]`` with ``PATTERN GAMMA`` lines, a pattern
-written as its three rows joined by ``/`` from the mover's view (``X`` the mover,
-``O`` the opponent, ``#`` off the board), any one of its 8 orientations.  A pattern
-missing from the file has gamma 1.
+Format (text; a ``#`` standing alone as a word starts a comment): ``version 1``; ``prior_games N``
+(the virtual games a tree prior gives, ``engine.search.go_priors``); ``ladder_nodes N`` (the ladder
+reading cap); then ``[groups]`` with one line per feature group, ``NAME GAMMA...`` (level 1 first,
+as ``core.move_features``), then ``[patterns]`` with ``PATTERN GAMMA`` lines, a pattern written as
+its three rows joined by ``/`` from the mover's view (``X`` the mover, ``O`` the opponent, ``#`` off
+the board), any one of its 8 orientations. A pattern missing from the file has gamma 1.
 """
 
 import functools

@@ -33,8 +33,8 @@ Choices where the sources leave room:
   budgets.
 * ``bandit=gd`` (the default, for speed): fLinUCB-GD.  theta takes exactly its step, from an
   observation drawn uniformly among those before the current one (the paper's
-  i_t ~ U(1..t-1); the first observation makes no step) (a reservoir of ``reservoir`` observations that keeps a
-  copy of each feature row, ``engine.bandits.flinucb``).  Its per-arm phi_a would be d
+  i_t ~ U(1..t-1); the first observation makes no step) (a reservoir of ``reservoir`` observations
+  that keeps a copy of each feature row, ``engine.bandits.flinucb``).  Its per-arm phi_a would be d
   floats for every node (15.5 KB on 9x9, over 3 GB for the 200,000-odd nodes of a
   100,000-playout search), so phi is restricted to one shared diagonal matrix,
   phi_a = D x_a: the same stochastic-gradient step projected on diagonal matrices,

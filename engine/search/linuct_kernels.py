@@ -334,7 +334,7 @@ def begin_descent(params, model, scratch):
             carry[2] = sparse_dot(rows, 0, m, model.theta)
             carry[3] = sparse_dot(rows, 0, m, model.diag)
             rows = scratch.flipped
-            flip_row(scratch.rows, 0, m, rows)
+            flip_row(scratch.rows, np.int64(0), m, rows)   # as the other calls: one compile
         carry[0] = sparse_dot(rows, 0, m, model.theta)
         carry[1] = sparse_dot(rows, 0, m, model.diag)
 

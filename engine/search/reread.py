@@ -11,8 +11,8 @@ footing before the most visited one is demoted.
 
 A ``Rereader`` keeps one searcher per re-read move, and its last value, for as long as
 the root position (and region) stays the same, so the repeated searches of one position
--- the tsumego harness runs a budget in steps -- keep growing the same trees.  A move's re-read value is
-1 - the win rate the opponent's search gives its chosen reply (0 when that reply is a
+-- the tsumego harness runs a budget in steps -- keep growing the same trees.  A move's re-read
+value is 1 - the win rate the opponent's search gives its chosen reply (0 when that reply is a
 proven win for the opponent, 1 when every reply is a proven loss).  Playouts a re-reading
 search leaves unspent (its root proven early) go back to the main tree, so a search
 spends exactly its budget; the preference is applied to the main tree's last result.

@@ -119,6 +119,12 @@ class ShotSearcher(TreeSearcher):
         abort = np.zeros(1, dtype=np.uint8)
         counters = np.zeros(shot_kernels.N_COUNTERS, dtype=np.int64)
         max_sim = budget.sim_moves or NO_LIMIT
+        shared = (batch, abort, counters, max_sim)
+        per_thread = [(tree, pos, sc, know, rng) for sc, rng in tasks]
+        if per_thread:
+            # before the first batch, which a short search (the warm-up's, on Gobang's
+            # empty board) may never make: else a timed move would compile it
+            parallel.compile_here(shot_kernels.run_tasks, per_thread[0] + shared)
         deadline = None if budget.seconds is None else t0 + budget.seconds
         last_report = [t0]
 
@@ -138,9 +144,6 @@ class ShotSearcher(TreeSearcher):
             args = (tree, pos, scratch, know, self.rng, 0, n, abort, counters, max_sim, batch)
             shot_kernels.shot(*args)
             if batch.meta[shot_kernels.B_COUNT] > 0:
-                shared = (batch, abort, counters, max_sim)
-                per_thread = [(tree, pos, sc, know, rng) for sc, rng in tasks]
-                parallel.compile_here(shot_kernels.run_tasks, per_thread[0] + shared)
                 with parallel.extra_threads(threads) as executor:
                     while batch.meta[shot_kernels.B_COUNT] > 0:
                         parallel.run_on_threads(shot_kernels.run_tasks, executor, per_thread,

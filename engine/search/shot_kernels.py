@@ -202,7 +202,8 @@ def shot(tree, pos, scratch, know, rng, node, budget, abort, counters, max_sim, 
     no_filter = np.zeros(0, dtype=np.uint8)
     levels = stack_s.shape[0]
     batching = batch.meta[B_ON] != 0
-    depth = 0
+    # typed int64 from the start: the literal 0 would compile _leaf and _enter twice
+    depth = np.int64(0)
     if batch.meta[B_COUNT] > 0:   # the threads ran the tasks: their results to the root
         for i in range(batch.meta[B_COUNT]):
             frames[0, F_USED] += batch.used[i]
@@ -272,7 +273,7 @@ def shot(tree, pos, scratch, know, rng, node, budget, abort, counters, max_sim, 
             if child < 0:
                 for j in range(nch):
                     sset[j] = first + j
-                _sort_by_mean(ti, tf, sset, nch)
+                _sort_by_mean(ti, tf, sset, np.int64(nch))   # int64 as ns below: one compile
                 log2k = 0
                 while (1 << log2k) < nch:
                     log2k += 1

@@ -17,9 +17,9 @@ stone, the defender once a target stone is in an unconditionally alive chain (Be
 run, and with the solver on the leaf is proven.  A fight still open at the leaf is
 judged at the end of its playout (or of a game ended in the tree) by ``fight_result``:
 whether a target stone still stands, not the score, so stones outside the fight (the
-defender's outside stones a problem leaves out of its target) decide nothing.  Ko: a fight whose line from the root
-holds a ko capture (a move that left a ko point) is decided for the simulation but never
-proven, nor is a game end reached through one, so every proof holds whatever ko threats
+defender's outside stones a problem leaves out of its target) decide nothing.  Ko: a fight whose
+line from the root holds a ko capture (a move that left a ko point) is decided for the simulation
+but never proven, nor is a game end reached through one, so every proof holds whatever ko threats
 either side has; a result that needs a ko stays a Monte Carlo one (the harness reports
 it as "ko").  The candidate moves of a Go node never fill the mover's own true eye, so
 proofs are over the moves that remain.
@@ -97,7 +97,7 @@ def _prove(ti, path, depth, value):
     """Give ``path[depth]`` its value and settle its ancestors while they change."""
     ti[PROVEN, path[depth]] = value
     for d in range(depth - 1, -1, -1):
-        if settle(ti, path[d]) == 0:
+        if settle(ti, np.int64(path[d])) == 0:   # int64 as NodePool's call: one compile
             return
 
 
@@ -123,18 +123,21 @@ def prove_by_threats(ti, path, depth, mover, s, meta, max_nodes, line, scratch):
         return 0
     to_move = 3 - mover
     move, _, _ = find_vcf(s, meta, to_move, (line.shape[0] - 3) // 2, max_nodes, line)
+    value = 0
     if move >= 0:
-        _prove(ti, path, depth, LOSS)
-        return LOSS
-    k = winning_points(s, meta, mover, scratch)
-    blockable = 0
-    for i in range(k):
-        if not forbids(s, meta, scratch[i], to_move):
-            blockable += 1
-    if k >= 2 or (k == 1 and blockable == 0):
-        _prove(ti, path, depth, WIN)
-        return WIN
-    return 0
+        value = LOSS
+    else:
+        k = winning_points(s, meta, mover, scratch)
+        blockable = 0
+        for i in range(k):
+            if not forbids(s, meta, scratch[i], to_move):
+                blockable += 1
+        if k >= 2 or (k == 1 and blockable == 0):
+            value = WIN
+    if value != 0:
+        # one call with a variable: each constant would compile _prove once more
+        _prove(ti, path, depth, value)
+    return value
 
 
 # ``leaf_threat_proof(g)(...)``: ``prove_by_threats`` on Gobang;

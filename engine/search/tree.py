@@ -371,7 +371,7 @@ class TreeSearcher:
         set_option(self.params, self.name, key, value)
         if key in ("knowledge", "patterns"):
             try:
-                self.knowledge() if key == "knowledge" else pattern_weights.load(self.params.patterns)
+                self.knowledge() if key == "knowledge" else pattern_weights.load(value.strip())
             except ValueError:
                 setattr(self.params, key, old)
                 raise

@@ -39,7 +39,7 @@ from ..core.layout import BLACK, EMPTY, WHITE
 from ..game.state import opponent
 from ..game.go_state import GoState
 from ..game.rules import GoRules
-from .stakes import attacker_of, stakes
+from .stakes import stakes
 
 MARGIN = 1          # empty points kept around the problem's stones when there is no VW
 HOLES = 2           # eyes per outside chain: two make it unconditionally alive
