@@ -156,6 +156,19 @@ def _cells() -> list[Cell]:
                           engine("go", 9, "linuct-rave:rave_k=1000:features=mover" + opts,
                                  1000),
                           engine("go", 9, "uct", 1000), GO9, GO_OPENING, 100))
+    # fLinUCB-GD approximates exact LinUCB (its theta by a stochastic gradient, its width
+    # by a diagonal here); exact LinUCB in its place (``bandit=exact``, alpha = 1, the
+    # paper's kappa) is the approximation's ceiling: a fresh model at every search (the
+    # paper's t counts one search's playouts) and one kept through the game
+    for opts, tag in ((":bandit=exact:model=fresh", "exact-fresh"),
+                      (":bandit=exact", "exact")):
+        cells.append(Cell(f"linuct-rave-uct-go9-mover-{tag}-p1000",
+                          "5: LinUCT_RAVE vs UCT, Go 9x9, mover features, exact LinUCB",
+                          f"LinUCT_RAVE 1000 (mover features{opts.replace(':', ', ')}) "
+                          "vs UCT 1000", 43,
+                          engine("go", 9, "linuct-rave:rave_k=1000:features=mover" + opts,
+                                 1000),
+                          engine("go", 9, "uct", 1000), GO9, GO_OPENING, 100))
     # The paper's program widened its tree progressively on both sides, its moves ranked
     # by its softmax playout policy (3x3 patterns, atari), and gave no virtual games.
     # Here: the same priors on both sides, first as UCT's progressive bias (``prior=1``),
