@@ -172,15 +172,18 @@ def _cells() -> list[Cell]:
     # The paper's UCB1 is X + sqrt(2 ln T / t), c = sqrt(2) in our mean + c sqrt(ln N / n),
     # where every cell above pins our 0.7 on both sides: the paper's constant on both
     # sides, with the printed method and with the best variant of the cells above
-    for opts, tag in (("", "c141"),
-                      (":features=mover:width=count:step=capped:model=fresh",
-                       "mover-count-capped-fresh-c141")):
-        cells.append(Cell(f"linuct-rave-uct-go9-{tag}-p1000",
+    best = ":features=mover:width=count:step=capped:model=fresh"
+    for opts, tag, n, pub in (("", "c141", 1000, 43),
+                              (best, "mover-count-capped-fresh-c141", 1000, 43),
+                              (best, "mover-count-capped-fresh-c141", 2000, 53),
+                              (best, "mover-count-capped-fresh-c141", 4000, 45),
+                              (best, "mover-count-capped-fresh-c141", 8000, 49)):
+        cells.append(Cell(f"linuct-rave-uct-go9-{tag}-p{n}",
                           "5: LinUCT_RAVE vs UCT, Go 9x9, the paper's UCB1 constant",
-                          f"LinUCT_RAVE 1000 ({(opts + ':c=1.4142')[1:].replace(':', ', ')}) "
-                          "vs UCT 1000 (c=1.4142)", 43,
-                          engine("go", 9, f"linuct-rave:rave_k=1000{opts}:c=1.4142", 1000),
-                          engine("go", 9, "uct:c=1.4142", 1000), GO9, GO_OPENING, 100))
+                          f"LinUCT_RAVE {n} ({(opts + ':c=1.4142')[1:].replace(':', ', ')}) "
+                          f"vs UCT {n} (c=1.4142)", pub,
+                          engine("go", 9, f"linuct-rave:rave_k=1000{opts}:c=1.4142", n),
+                          engine("go", 9, "uct:c=1.4142", n), GO9, GO_OPENING, 100))
     # The paper's program widened its tree progressively on both sides, its moves ranked
     # by its softmax playout policy (3x3 patterns, atari), and gave no virtual games.
     # Here: the same priors on both sides, first as UCT's progressive bias (``prior=1``),
