@@ -177,7 +177,12 @@ def _cells() -> list[Cell]:
                               (best, "mover-count-capped-fresh-c141", 1000, 43),
                               (best, "mover-count-capped-fresh-c141", 2000, 53),
                               (best, "mover-count-capped-fresh-c141", 4000, 45),
-                              (best, "mover-count-capped-fresh-c141", 8000, 49)):
+                              (best, "mover-count-capped-fresh-c141", 8000, 49),
+                              # which of the best variant's departures the constant needs:
+                              # the paper's feature encoding, and the model kept
+                              (":width=count:step=capped:model=fresh",
+                               "count-capped-fresh-c141", 1000, 43),
+                              (":features=mover:width=count", "mover-count-c141", 1000, 43)):
         cells.append(Cell(f"linuct-rave-uct-go9-{tag}-p{n}",
                           "5: LinUCT_RAVE vs UCT, Go 9x9, the paper's UCB1 constant",
                           f"LinUCT_RAVE {n} ({(opts + ':c=1.4142')[1:].replace(':', ', ')}) "
