@@ -189,6 +189,11 @@ def _cells() -> list[Cell]:
                           f"vs UCT {n} (c=1.4142)", pub,
                           engine("go", 9, f"linuct-rave:rave_k=1000{opts}:c=1.4142", n),
                           engine("go", 9, "uct:c=1.4142", n), GO9, GO_OPENING, 100))
+    # Not in the paper: what the constant does to UCT alone (sqrt(2) against our 0.7)
+    cells.append(Cell("uct-c141-uct-go9-p1000", "5: UCT's constant, Go 9x9",
+                      "UCT 1000 (c=1.4142) vs UCT 1000 (c=0.7)", None,
+                      engine("go", 9, "uct:c=1.4142", 1000), engine("go", 9, "uct", 1000),
+                      GO9, GO_OPENING, 100))
     # The paper's program widened its tree progressively on both sides, its moves ranked
     # by its softmax playout policy (3x3 patterns, atari), and gave no virtual games.
     # Here: the same priors on both sides, first as UCT's progressive bias (``prior=1``),
