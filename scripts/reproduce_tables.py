@@ -182,7 +182,10 @@ def _cells() -> list[Cell]:
                               # the paper's feature encoding, and the model kept
                               (":width=count:step=capped:model=fresh",
                                "count-capped-fresh-c141", 1000, 43),
-                              (":features=mover:width=count", "mover-count-c141", 1000, 43)):
+                              (":features=mover:width=count", "mover-count-c141", 1000, 43),
+                              # exact LinUCB (above) at the paper's constant
+                              (":features=mover:bandit=exact:model=fresh",
+                               "mover-exact-fresh-c141", 1000, 43)):
         cells.append(Cell(f"linuct-rave-uct-go9-{tag}-p{n}",
                           "5: LinUCT_RAVE vs UCT, Go 9x9, the paper's UCB1 constant",
                           f"LinUCT_RAVE {n} ({(opts + ':c=1.4142')[1:].replace(':', ', ')}) "
