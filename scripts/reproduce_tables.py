@@ -192,6 +192,17 @@ def _cells() -> list[Cell]:
                           f"vs UCT {n} (c=1.4142)", pub,
                           engine("go", 9, f"linuct-rave:rave_k=1000{opts}:c=1.4142", n),
                           engine("go", 9, "uct:c=1.4142", n), GO9, GO_OPENING, 100))
+    # The best variant at the paper's constant with the heavy policy on both sides
+    for n, pub in ((1000, 43), (2000, 53)):
+        cells.append(Cell(f"linuct-rave-uct-go9-heavy-mover-count-capped-fresh-c141-p{n}",
+                          "5: LinUCT_RAVE vs UCT, Go 9x9, heavy playouts, the paper's UCB1 "
+                          "constant",
+                          f"LinUCT_RAVE {n} (heavy, {best[1:].replace(':', ', ')}, c=1.4142) "
+                          f"vs UCT {n} (heavy, c=1.4142)", pub,
+                          engine("go", 9, f"linuct-rave:rave_k=1000{best}:playout=heavy"
+                                 ":c=1.4142", n),
+                          engine("go", 9, "uct:playout=heavy:c=1.4142", n), GO9, GO_OPENING,
+                          100))
     # Not in the paper: what the constant does to UCT alone (sqrt(2) against our 0.7)
     cells.append(Cell("uct-c141-uct-go9-p1000", "5: UCT's constant, Go 9x9",
                       "UCT 1000 (c=1.4142) vs UCT 1000 (c=0.7)", None,
