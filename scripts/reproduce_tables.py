@@ -144,26 +144,18 @@ def _cells() -> list[Cell]:
     # In a game the model is kept from move to move, so t is in the thousands before rows
     # get long and the cap never acts (scripts/linuct_game_schedule.py); ``model=fresh``
     # starts a fresh model (t = 0) at every search: with the cap, and with the paper's step
-    for opts, tag in ((":width=count:step=normalised", "count-norm"),
-                      (":width=count:step=capped", "count-capped"),
-                      (":step=normalised", "norm"),
-                      (":width=count:step=capped:model=fresh", "count-capped-fresh"),
-                      (":width=count:model=fresh", "count-fresh")):
-        cells.append(Cell(f"linuct-rave-uct-go9-mover-{tag}-p1000",
-                          "5: LinUCT_RAVE vs UCT, Go 9x9, mover features, stable step",
-                          f"LinUCT_RAVE 1000 (mover features{opts.replace(':', ', ')}) "
-                          "vs UCT 1000", 43,
-                          engine("go", 9, "linuct-rave:rave_k=1000:features=mover" + opts,
-                                 1000),
-                          engine("go", 9, "uct", 1000), GO9, GO_OPENING, 100))
     # fLinUCB-GD approximates exact LinUCB (its theta by a stochastic gradient, its width
     # by a diagonal here); exact LinUCB in its place (``bandit=exact``, alpha = 1, the
-    # paper's kappa) is the approximation's ceiling: a fresh model at every search (the
-    # paper's t counts one search's playouts) and one kept through the game
-    for opts, tag in ((":bandit=exact:model=fresh", "exact-fresh"),
-                      (":bandit=exact", "exact")):
+    # paper's kappa, a fresh model at every search) is the approximation's ceiling
+    for opts, tag, what in ((":width=count:step=normalised", "count-norm", "stable step"),
+                            (":width=count:step=capped", "count-capped", "stable step"),
+                            (":step=normalised", "norm", "stable step"),
+                            (":width=count:step=capped:model=fresh", "count-capped-fresh",
+                             "stable step"),
+                            (":width=count:model=fresh", "count-fresh", "stable step"),
+                            (":bandit=exact:model=fresh", "exact-fresh", "exact LinUCB")):
         cells.append(Cell(f"linuct-rave-uct-go9-mover-{tag}-p1000",
-                          "5: LinUCT_RAVE vs UCT, Go 9x9, mover features, exact LinUCB",
+                          f"5: LinUCT_RAVE vs UCT, Go 9x9, mover features, {what}",
                           f"LinUCT_RAVE 1000 (mover features{opts.replace(':', ', ')}) "
                           "vs UCT 1000", 43,
                           engine("go", 9, "linuct-rave:rave_k=1000:features=mover" + opts,
