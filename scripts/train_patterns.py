@@ -13,6 +13,12 @@ prediction on held-out games.
     # 3. top-1 / top-5 move prediction on the held-out games: learned, hand-made, uniform
     python scripts/train_patterns.py accuracy build/patterns/gnugo9.txt \
         build/patterns/gnugo19.txt
+
+    # tsumego: fit on problems' correct first moves (each in its tsumego frame), the
+    # problems named in --exclude (one file name a line) left out and measured
+    S=../shared/outside-suites/sanderland-practice/sgf
+    python scripts/train_patterns.py tsumego $S --exclude docs/tsumego-practice-sample.txt \
+        --out engine/data/tsumego_patterns.txt
 """
 
 import argparse
@@ -71,16 +77,36 @@ def train(args) -> int:
     return 0
 
 
-def accuracy(args) -> int:
+def _model(path):
+    """The MM model of a weights file, and the same with its feature groups flattened."""
     import numpy as np
-    from engine.go_knowledge import load as load_knowledge
     from engine.patterns import mm, weights
-    from engine.patterns.accuracy import heavy_strengths, topk
-    from engine.patterns.dataset import examples
-    wt = weights.load(args.weights)
+    wt = weights.load(path)
     model = mm.Model(np.array(sorted(wt.patterns), dtype=np.int32),
                      np.array([wt.patterns[c] for c in sorted(wt.patterns)]), list(wt.groups))
-    flat = mm.Model(model.codes, model.pattern_gamma, [np.ones_like(g) for g in wt.groups])
+    return model, mm.Model(model.codes, model.pattern_gamma,
+                           [np.ones_like(g) for g in wt.groups])
+
+
+def _accuracy_rows(ex, predictors, heavy) -> list[tuple[str, float, float]]:
+    """(predictor, top-1, top-5) for each (name, weights file) of ``predictors``, then the
+    hand-made heavy policy (its strengths ``heavy``) and the uniform one."""
+    import numpy as np
+    from engine.patterns import mm
+    from engine.patterns.accuracy import topk
+    rows = []
+    for name, path in predictors:
+        model, flat = _model(path)
+        rows += [(f"{name} (all features)", mm.strengths(model, ex)),
+                 (f"{name} (3x3 patterns only)", mm.strengths(flat, ex))]
+    rows += [("hand-made heavy policy", heavy), ("uniform", np.ones(len(ex.pos)))]
+    return [(name, topk(ex, s, 1), topk(ex, s, 5)) for name, s in rows]
+
+
+def accuracy(args) -> int:
+    from engine.go_knowledge import load as load_knowledge
+    from engine.patterns.accuracy import heavy_strengths
+    from engine.patterns.dataset import examples, record_moves
     kn = load_knowledge()
     print("| board | held-out games | positions | predictor | top-1 | top-5 |")
     print("|---|---:|---:|---|---:|---:|")
@@ -88,13 +114,55 @@ def accuracy(args) -> int:
         _, test = _split([f], args.holdout)
         ex = examples(test)
         n = len({r.size for r in test}) and test[0].size
-        rows = [("learned (all features)", mm.strengths(model, ex)),
-                ("learned (3x3 patterns only)", mm.strengths(flat, ex)),
-                ("hand-made heavy policy", heavy_strengths(test, kn.patterns, kn.playout)),
-                ("uniform", np.ones(len(ex.pos)))]
-        for name, s in rows:
+        heavy = heavy_strengths(record_moves(test), kn.patterns, kn.playout)
+        for name, top1, top5 in _accuracy_rows(ex, [("learned", args.weights)], heavy):
             print(f"| {n}x{n} | {len(test)} | {ex.n_positions} | {name} | "
-                  f"{100 * topk(ex, s, 1):.1f}% | {100 * topk(ex, s, 5):.1f}% |")
+                  f"{100 * top1:.1f}% | {100 * top5:.1f}% |")
+    return 0
+
+
+def _answers(problems):
+    """(framed position, correct first move) of each problem's every accepted board move."""
+    from engine.tsumego.solve import position
+    for p in problems:
+        state = position(p)
+        for move in sorted(p.accept):
+            yield state, move
+
+
+def tsumego(args) -> int:
+    from engine.go_knowledge import load as load_knowledge
+    from engine.patterns import mm, weights
+    from engine.patterns.accuracy import heavy_strengths
+    from engine.patterns.dataset import examples_at
+    from engine.tsumego.problem import load_problems
+    t0 = time.time()
+    report = load_problems(args.files)
+    held = {Path(line).stem for line in Path(args.exclude).read_text().split()} \
+        if args.exclude else set()
+    go = [p for p in report.problems if p.game == "go" and p.accept]
+    train_set = [p for p in go if p.name not in held]
+    test_set = [p for p in go if p.name in held]
+    ex = examples_at(_answers(train_set))
+    print(f"{len(train_set)} training problems ({len(test_set)} held out), "
+          f"{ex.n_positions} answers, {len(ex.pos)} candidate moves; features in "
+          f"{time.time() - t0:.0f} s")
+    model = mm.fit(ex, args.iterations, args.min_count, log=print)
+    header = (f"Elo ratings of move features, fitted by MM (scripts/train_patterns.py tsumego)"
+              f"\non the correct first moves of {len(train_set)} tsumego problems, each in its"
+              f" tsumego frame; {len(model.codes)} patterns; docs/patterns.md")
+    weights.save(args.out, model, args.prior_games, args.ladder_nodes, header)
+    print(f"wrote {args.out} ({len(model.codes)} patterns) in {time.time() - t0:.0f} s")
+    if test_set:
+        test = examples_at(_answers(test_set))
+        kn = load_knowledge()
+        heavy = heavy_strengths(_answers(test_set), kn.patterns, kn.playout)
+        print("| held-out problems | answers | predictor | top-1 | top-5 |")
+        print("|---:|---:|---|---:|---:|")
+        for name, top1, top5 in _accuracy_rows(test, [("learned on tsumego", args.out),
+                                                      ("learned on games", None)], heavy):
+            print(f"| {len(test_set)} | {test.n_positions} | {name} | {100 * top1:.1f}% | "
+                  f"{100 * top5:.1f}% |")
     return 0
 
 
@@ -117,16 +185,24 @@ def main(argv=None) -> int:
         c.add_argument("--holdout", type=float, default=0.1,
                        help="games held out from each file: a count, or a fraction below 1")
     tr = sub.choices["train"]
-    tr.add_argument("--iterations", type=int, default=30)
-    tr.add_argument("--min-count", type=int, default=2,
-                    help="patterns seen fewer times among the candidates keep gamma 1")
-    tr.add_argument("--prior-games", type=float, default=20.0)
-    tr.add_argument("--ladder-nodes", type=int, default=100)
-    tr.add_argument("--out", default="engine/data/go_patterns.txt")
     sub.choices["accuracy"].add_argument("--weights", default=None,
                                          help="weights file (default: the built-in one)")
+    ts = sub.add_parser("tsumego", help="fit on tsumego problems' correct first moves")
+    ts.add_argument("files", nargs="+", help="problem files or folders")
+    ts.add_argument("--exclude", help="a file of problem names (or file names), one a "
+                    "line: held out of the fit and measured")
+    for name in ("train", "tsumego"):
+        c = sub.choices[name]
+        c.add_argument("--iterations", type=int, default=30)
+        c.add_argument("--min-count", type=int, default=2,
+                       help="patterns seen fewer times among the candidates keep gamma 1")
+        c.add_argument("--prior-games", type=float, default=20.0)
+        c.add_argument("--ladder-nodes", type=int, default=100)
+    tr.add_argument("--out", default="engine/data/go_patterns.txt")
+    ts.add_argument("--out", default="engine/data/tsumego_patterns.txt")
     args = ap.parse_args(argv)
-    return {"generate": generate, "train": train, "accuracy": accuracy}[args.cmd](args)
+    return {"generate": generate, "train": train, "accuracy": accuracy,
+            "tsumego": tsumego}[args.cmd](args)
 
 
 if __name__ == "__main__":

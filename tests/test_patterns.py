@@ -193,3 +193,31 @@ def test_topk_shares_ties_out():
     s = np.array([1.0, 1.0, 1.0, 5.0, 1.0])
     assert topk(ex, s, 1) == pytest.approx((1 / 3 + 1) / 2)
     assert topk(ex, s, 2) == pytest.approx((2 / 3 + 1) / 2)
+
+
+def test_tsumego_answers_make_one_example_a_position_and_the_shipped_weights_load():
+    """``examples_at`` on problems' framed positions and answers (what ``train_patterns.py
+    tsumego`` fits): one chosen row per answer, the chosen row the answer's own features,
+    rows aligned with the heavy policy's; the weights fitted that way load by name."""
+    from engine.core.game import GO, candidate_moves
+    from engine.go_knowledge import load as load_knowledge
+    from engine.patterns.accuracy import heavy_strengths
+    from engine.patterns.dataset import examples_at
+    from engine.tsumego.problem import load_problems
+    from engine.tsumego.solve import position
+    problems = [p for p in load_problems(["problems/go"]).problems if p.accept][:6]
+    pairs = [(position(p), m) for p in problems for m in sorted(p.accept)]
+    ex = examples_at(pairs)
+    assert ex.n_positions == len(pairs)
+    assert np.bincount(ex.pos[ex.chosen]).tolist() == [1] * len(pairs)
+    state, move = pairs[0]
+    cand = np.empty(state.s.shape[1] + 1, dtype=np.int32)
+    k = candidate_moves(GO, state.s, state.meta, cand) - 1
+    rows = np.flatnonzero(ex.pos == 0)
+    assert len(rows) == k and cand[np.flatnonzero(ex.chosen[rows])[0]] == move
+    kn = load_knowledge()
+    assert len(heavy_strengths(pairs, kn.patterns, kn.playout)) == len(ex.pos)
+    shipped = weights.load("tsumego")
+    assert shipped.path.endswith("tsumego_patterns.txt") and shipped.patterns
+    assert registry.make("uct:prior=1:priors=elo:patterns=tsumego").options()[
+        "patterns"] == "tsumego"

@@ -19,7 +19,6 @@ from ..core.go_tactics import is_self_atari
 from ..core.layout import M_LAST, M_SIZE, PASS
 from ..core.patterns3 import code
 from .dataset import Examples
-from .selfplay import replay
 
 
 def topk(ex: Examples, strength: np.ndarray, k: int) -> float:
@@ -65,16 +64,17 @@ def _heavy(state, cand, n, pat, par, buf) -> np.ndarray:
     return out
 
 
-def heavy_strengths(records, pat, par) -> np.ndarray:
-    """The heavy policy's probability of each candidate, in ``dataset.examples``' rows."""
+def heavy_strengths(chosen_moves, pat, par) -> np.ndarray:
+    """The heavy policy's probability of each candidate, in the rows ``dataset.examples_at``
+    makes of the same (state, chosen move) pairs."""
     out = []
-    for rec in records:
-        cand = np.empty((rec.size + 2) ** 2 + 1, dtype=np.int32)
-        buf = np.empty((rec.size + 2) ** 2, dtype=np.int32)
-        for state, move, i in replay(rec):
-            if i < rec.n_random or move == PASS:
-                continue
-            k = candidate_moves(GO, state.s, state.meta, cand) - 1
-            if move in cand[:k]:
-                out.append(_heavy(state, cand, k, pat, par, buf))
+    cand = buf = None
+    for state, move in chosen_moves:
+        n_points = state.s.shape[1]
+        if cand is None or len(cand) != n_points + 1:
+            cand = np.empty(n_points + 1, dtype=np.int32)
+            buf = np.empty(n_points, dtype=np.int32)
+        k = candidate_moves(GO, state.s, state.meta, cand) - 1
+        if move in cand[:k]:
+            out.append(_heavy(state, cand, k, pat, par, buf))
     return np.concatenate(out) if out else np.zeros(0)

@@ -24,6 +24,8 @@ from .symmetry import CANON
 
 BUILTIN = "builtin"
 DEFAULT_PATH = Path(__file__).parent.parent / "data" / "go_patterns.txt"
+# weights shipped with the package, by name: fitted on games, and on tsumego answers
+NAMED = {BUILTIN: DEFAULT_PATH, "tsumego": DEFAULT_PATH.with_name("tsumego_patterns.txt")}
 VERSION = 1
 _CH = ".XO#"
 _COMMENT = re.compile(r"(?:^|\s)#(?:\s|$)")   # a lone ``#``: ``###`` is a pattern's edge
@@ -73,7 +75,7 @@ def save(path, model, prior_games: float, ladder_nodes: int, header: str) -> Non
 
 @functools.lru_cache(maxsize=4)
 def load(path: str | None = None) -> EloWeights:
-    file = DEFAULT_PATH if path in (None, "", BUILTIN) else Path(path)
+    file = DEFAULT_PATH if path in (None, "") else NAMED.get(path, Path(path))
     try:
         text = file.read_text()
     except OSError as e:

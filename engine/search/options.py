@@ -44,7 +44,8 @@ class PlayoutOptions(CommonOptions):
     ``builtin``.  ``priors``: what a back end's ``prior=1`` gives new Go nodes, the
     knowledge file's hand-set weights (``hand``), the same with ladder reading
     (``ladder``) or the learned ratings (``elo``).  ``patterns``: the learned weights
-    file (``engine.patterns.weights``), or ``builtin``.  Only what a session asks for
+    file (``engine.patterns.weights``), or ``builtin`` (fitted on games) or ``tsumego``
+    (on tsumego answers).  Only what a session asks for
     is compiled (``engine.search.go_priors``, ``engine.core.go_playout``)."""
     playout: str = option("light", choices=("light", "heavy", "elo"))
     knowledge: str = option("builtin")
