@@ -184,17 +184,19 @@ def _cells() -> list[Cell]:
                           f"vs UCT {n} (c=1.4142)", pub,
                           engine("go", 9, f"linuct-rave:rave_k=1000{opts}:c=1.4142", n),
                           engine("go", 9, "uct:c=1.4142", n), GO9, GO_OPENING, 100))
-    # Why the 8k cell falls below the paper's figure: what doubling 4k to 8k playouts is
-    # worth to each side on its own (not in the paper)
-    for algo, tag, name, opts in (("linuct-rave", "linuct-rave8000-rave4000", "LinUCT_RAVE",
-                                   f":rave_k=1000{best}"),
-                                  ("uct", "uct8000-uct4000", "UCT", "")):
-        cells.append(Cell(f"{tag}-go9-c141",
-                          "5: doubling the playouts, Go 9x9, the paper's UCB1 constant",
-                          f"{name} 8000 vs {name} 4000 ({(opts + ':c=1.4142')[1:]})", None,
-                          engine("go", 9, f"{algo}{opts}:c=1.4142", 8000),
-                          engine("go", 9, f"{algo}{opts}:c=1.4142", 4000), GO9, GO_OPENING,
-                          100))
+    # Why the 8k cell (and the heavy 2k cell, below) fall below the paper's figures: what
+    # doubling the playouts is worth to each side on its own (not in the paper)
+    for n, policy, suffix in ((8000, "", ""), (2000, ":playout=heavy", "-heavy")):
+        for algo, tag, name, opts in (("linuct-rave", f"linuct-rave{n}-rave{n // 2}",
+                                       "LinUCT_RAVE", f":rave_k=1000{best}{policy}"),
+                                      ("uct", f"uct{n}-uct{n // 2}", "UCT", policy)):
+            cells.append(Cell(f"{tag}-go9{suffix}-c141",
+                              "5: doubling the playouts, Go 9x9, the paper's UCB1 constant",
+                              f"{name} {n} vs {name} {n // 2} "
+                              f"({(opts + ':c=1.4142')[1:].replace(':', ', ')})", None,
+                              engine("go", 9, f"{algo}{opts}:c=1.4142", n),
+                              engine("go", 9, f"{algo}{opts}:c=1.4142", n // 2), GO9,
+                              GO_OPENING, 100))
     # The best variant at the paper's constant with the heavy policy on both sides
     for n, pub in ((1000, 43), (2000, 53)):
         cells.append(Cell(f"linuct-rave-uct-go9-heavy-mover-count-capped-fresh-c141-p{n}",
