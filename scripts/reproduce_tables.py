@@ -186,7 +186,8 @@ def _cells() -> list[Cell]:
                           engine("go", 9, "uct:c=1.4142", n), GO9, GO_OPENING, 100))
     # Why the 8k cell (and the heavy 2k cell, below) fall below the paper's figures: what
     # doubling the playouts is worth to each side on its own (not in the paper)
-    for n, policy, suffix in ((8000, "", ""), (4000, "", ""), (2000, ":playout=heavy", "-heavy")):
+    for n, policy, suffix in ((8000, "", ""), (4000, "", ""),
+                              (2000, ":playout=heavy", "-heavy")):
         for algo, tag, name, opts in (("linuct-rave", f"linuct-rave{n}-rave{n // 2}",
                                        "LinUCT_RAVE", f":rave_k=1000{best}{policy}"),
                                       ("uct", f"uct{n}-uct{n // 2}", "UCT", policy)):
