@@ -198,6 +198,16 @@ def _cells() -> list[Cell]:
                               engine("go", 9, f"{algo}{opts}:c=1.4142", n),
                               engine("go", 9, f"{algo}{opts}:c=1.4142", n // 2), GO9,
                               GO_OPENING, 100))
+    # ... and what the heavy policy is worth to each side on its own (the heavy cells below)
+    for algo, tag, name, opts in (("linuct-rave", "linuct-rave", "LinUCT_RAVE",
+                                   f":rave_k=1000{best}"), ("uct", "uct", "UCT", "")):
+        cells.append(Cell(f"{tag}-heavy-light-go9-c141-p1000",
+                          "5: the heavy policy, Go 9x9, the paper's UCB1 constant",
+                          f"{name} 1000 heavy vs {name} 1000 light "
+                          f"({(opts + ':c=1.4142')[1:].replace(':', ', ')})", None,
+                          engine("go", 9, f"{algo}{opts}:playout=heavy:c=1.4142", 1000),
+                          engine("go", 9, f"{algo}{opts}:c=1.4142", 1000), GO9, GO_OPENING,
+                          100))
     # The best variant at the paper's constant with the heavy policy on both sides
     for n, pub in ((1000, 43), (2000, 53)):
         cells.append(Cell(f"linuct-rave-uct-go9-heavy-mover-count-capped-fresh-c141-p{n}",
