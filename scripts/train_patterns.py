@@ -144,7 +144,8 @@ def tsumego(args) -> int:
     train_set = [p for p in go if p.name not in held]
     test_set = [p for p in go if p.name in held]
     ex = examples_at(_answers(train_set))
-    print(f"{len(train_set)} training problems ({len(test_set)} held out), "
+    print(f"{len(train_set)} training problems ({len(test_set)} held out, "
+          f"{len(report.errors)} unreadable), "
           f"{ex.n_positions} answers, {len(ex.pos)} candidate moves; features in "
           f"{time.time() - t0:.0f} s")
     model = mm.fit(ex, args.iterations, args.min_count, log=print)

@@ -221,3 +221,24 @@ def test_tsumego_answers_make_one_example_a_position_and_the_shipped_weights_loa
     assert shipped.path.endswith("tsumego_patterns.txt") and shipped.patterns
     assert registry.make("uct:prior=1:priors=elo:patterns=tsumego").options()[
         "patterns"] == "tsumego"
+
+
+def test_train_patterns_tsumego_fits_writes_and_measures_the_held_out(tmp_path, capsys):
+    """``scripts/train_patterns.py tsumego``: the problems listed in ``--exclude`` are left
+    out of the fit and measured; the weights written load and hold the fitted patterns."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+    import train_patterns
+    folder = Path("problems/go/9x9")
+    held = sorted(folder.glob("*.sgf"))[:3]
+    listing = tmp_path / "held.txt"
+    listing.write_text("".join(f"{p.name}\n" for p in held))
+    out = tmp_path / "w.txt"
+    assert train_patterns.main(["tsumego", str(folder), "--exclude", str(listing),
+                                "--iterations", "3", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    n = len(list(folder.glob("*.sgf")))
+    assert f"{n - 3} training problems (3 held out, 0 unreadable)" in text
+    assert "| 3 |" in text and "learned on tsumego (all features)" in text
+    assert weights.load(str(out)).patterns
