@@ -39,6 +39,11 @@ def gobang(size: int, seconds: float | None = None) -> GameSetup:
 GO9 = GameSetup(game="go", size=9, komi=7.5, superko=True)
 
 
+def listed(opts: str) -> str:
+    """``:a=1:b=2`` as the cell descriptions write it: ``a=1, b=2``."""
+    return opts.lstrip(":").replace(":", ", ")
+
+
 def _cells() -> list[Cell]:
     cells = []
     # Table 1: SHOT vs UCT, 10x10 Gobang, equal playouts.
@@ -180,7 +185,7 @@ def _cells() -> list[Cell]:
                                "mover-exact-fresh-c141", 1000, 43)):
         cells.append(Cell(f"linuct-rave-uct-go9-{tag}-p{n}",
                           "5: LinUCT_RAVE vs UCT, Go 9x9, the paper's UCB1 constant",
-                          f"LinUCT_RAVE {n} ({(opts + ':c=1.4142')[1:].replace(':', ', ')}) "
+                          f"LinUCT_RAVE {n} ({listed(opts + ':c=1.4142')}) "
                           f"vs UCT {n} (c=1.4142)", pub,
                           engine("go", 9, f"linuct-rave:rave_k=1000{opts}:c=1.4142", n),
                           engine("go", 9, "uct:c=1.4142", n), GO9, GO_OPENING, 100))
@@ -194,7 +199,7 @@ def _cells() -> list[Cell]:
             cells.append(Cell(f"{tag}-go9{suffix}-c141",
                               "5: doubling the playouts, Go 9x9, the paper's UCB1 constant",
                               f"{name} {n} vs {name} {n // 2} "
-                              f"({(opts + ':c=1.4142')[1:].replace(':', ', ')})", None,
+                              f"({listed(opts + ':c=1.4142')})", None,
                               engine("go", 9, f"{algo}{opts}:c=1.4142", n),
                               engine("go", 9, f"{algo}{opts}:c=1.4142", n // 2), GO9,
                               GO_OPENING, 100))
@@ -204,7 +209,7 @@ def _cells() -> list[Cell]:
         cells.append(Cell(f"{tag}-heavy-light-go9-c141-p1000",
                           "5: the heavy policy, Go 9x9, the paper's UCB1 constant",
                           f"{name} 1000 heavy vs {name} 1000 light "
-                          f"({(opts + ':c=1.4142')[1:].replace(':', ', ')})", None,
+                          f"({listed(opts + ':c=1.4142')})", None,
                           engine("go", 9, f"{algo}{opts}:playout=heavy:c=1.4142", 1000),
                           engine("go", 9, f"{algo}{opts}:c=1.4142", 1000), GO9, GO_OPENING,
                           100))
@@ -213,7 +218,7 @@ def _cells() -> list[Cell]:
         cells.append(Cell(f"linuct-rave-uct-go9-heavy-mover-count-capped-fresh-c141-p{n}",
                           "5: LinUCT_RAVE vs UCT, Go 9x9, heavy playouts, the paper's UCB1 "
                           "constant",
-                          f"LinUCT_RAVE {n} (heavy, {best[1:].replace(':', ', ')}, c=1.4142) "
+                          f"LinUCT_RAVE {n} (heavy, {listed(best)}, c=1.4142) "
                           f"vs UCT {n} (heavy, c=1.4142)", pub,
                           engine("go", 9, f"linuct-rave:rave_k=1000{best}:playout=heavy"
                                  ":c=1.4142", n),
@@ -242,8 +247,8 @@ def _cells() -> list[Cell]:
              policy + ":features=mover:width=count:step=capped:model=fresh", policy)):
         cells.append(Cell(f"linuct-rave-uct-go9-{tag}-p1000",
                           "5: LinUCT_RAVE vs UCT, Go 9x9, priors or widening on both sides",
-                          f"LinUCT_RAVE 1000 ({linuct[1:].replace(':', ', ')}) vs UCT 1000 "
-                          f"({uct[1:].replace(':', ', ')})", 43,
+                          f"LinUCT_RAVE 1000 ({listed(linuct)}) vs UCT 1000 "
+                          f"({listed(uct)})", 43,
                           engine("go", 9, "linuct-rave:rave_k=1000" + linuct, 1000),
                           engine("go", 9, "uct" + uct, 1000), GO9, GO_OPENING, 100))
     plain_heavy = "linuct-plain:bandit=gd:kappa=1:expand_after=10:playout=heavy"
