@@ -9,6 +9,7 @@ import pytest
 from engine.gtp import parse_settings
 from engine.gtp.context import Context
 from engine.search import presets, registry
+from engine.search.prover import ProofOptions
 from engine.search.threats_first import ThreatOptions
 
 STRONG_GO = {"playout": "heavy", "prior": True, "rave": True, "c": 0.0}
@@ -16,9 +17,9 @@ STRONG_GO = {"playout": "heavy", "prior": True, "rave": True, "c": 0.0}
 
 def registry_defaults(name: str) -> dict:
     """Every option of back end ``name`` at its declared default (seed aside), the root
-    threat search's included."""
+    threat search's and the root proof's included."""
     fields = (dataclasses.fields(registry.back_end(name).Options)
-              + dataclasses.fields(ThreatOptions))
+              + dataclasses.fields(ThreatOptions) + dataclasses.fields(ProofOptions))
     return {f.name: f.default for f in fields if f.name != "seed"}
 
 

@@ -19,6 +19,8 @@ options (``vcf``, ``vcf_depth``, ``vcf_nodes``) every spec accepts.
 from dataclasses import dataclass, field, fields
 
 from .linuct import LinuctSearcher
+from .prover import OPTION_NAMES as PROOF_OPTIONS
+from .prover import ProofFirst
 from .shot import ShotSearcher
 from .threats_first import OPTION_NAMES as THREAT_OPTIONS
 from .threats_first import ThreatsFirst
@@ -92,7 +94,7 @@ def back_end(name: str):
 
 def option_names(name: str) -> set[str]:
     """The options back end ``name`` accepts, the root threat search's included."""
-    return {f.name for f in fields(back_end(name).Options)} | THREAT_OPTIONS
+    return {f.name for f in fields(back_end(name).Options)} | THREAT_OPTIONS | PROOF_OPTIONS
 
 
 def require_option(spec: str, key: str):
@@ -109,6 +111,7 @@ def make(spec: str, seed: int = 0, options: dict[str, str] | None = None):
     unknown name or option, or a bad value."""
     parsed = resolve(parse_spec(spec))
     merged = {**(options or {}), **parsed.options}
-    own = {k: v for k, v in merged.items() if k not in THREAT_OPTIONS}
+    own = {k: v for k, v in merged.items() if k not in THREAT_OPTIONS | PROOF_OPTIONS}
     inner = back_end(parsed.name)(seed=seed, options=own)
-    return ThreatsFirst(inner, {k: v for k, v in merged.items() if k in THREAT_OPTIONS})
+    threats = ThreatsFirst(inner, {k: v for k, v in merged.items() if k in THREAT_OPTIONS})
+    return ProofFirst(threats, {k: v for k, v in merged.items() if k in PROOF_OPTIONS})

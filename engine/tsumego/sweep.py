@@ -48,7 +48,9 @@ from ..lifetime import die_with_parent
 from ..match.gtp_client import kill_engines
 from ..results_store import (FolderLock, NotAResultsFile, append_line, code_version, first_of_each,
                              read_lines, repair, replace_text)
-from ..search.base import Budget
+from ..core.layout import BLACK
+from ..game.coords import point
+from ..search.base import Budget, Target
 from .sequence import solve_sequence
 from .solve import (COLUMNS, CONFIG_COLUMNS, GTP_TIMEOUT, REQUIRED_COLUMNS, gtp_name,
                     position, region_mask, searcher, solve, solve_gtp)
@@ -261,11 +263,25 @@ def _execute_in_worker(job):
 
 
 def warm_up(algos, games, options: dict | None = None):
-    """Compile (or load from numba's cache) every back end's kernels for every game."""
+    """Compile (or load from numba's cache) every back end's kernels for every game, and
+    on Go the kernels of a search that reads a fight (a decided one: a corner stone in
+    atari), the proof search's included when the options ask for it."""
     states = {game: GameConfig(game, size=5).new_state() for game in games}
     for algo in algos:
         for game in games:
             searcher(algo, 0, options).search(states[game], Budget(playouts=16))
+            if game == "go":
+                fight, target = _warm_fight()
+                search = searcher(algo, 0, options)
+                extra = {"target": target} if getattr(search, "reads_fights", False) else {}
+                search.search(fight, Budget(playouts=16), **extra)
+
+
+def _warm_fight():
+    """A 5x5 position, black to move, whose white corner stone black captures at once."""
+    state = GameConfig("go", size=5).new_state()
+    state.setup(black=[point(0, 1, 5)], white=[point(0, 0, 5)])
+    return state, Target((point(0, 0, 5),), BLACK)
 
 
 # -- the sweep -----------------------------------------------------------------------------

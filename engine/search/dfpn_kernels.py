@@ -1,0 +1,276 @@
+"""Depth-first proof-number search (df-pn, Nagai 2002) of a tsumego fight: an exact
+AND/OR search that proves or disproves "the side to move wins the fight", in the
+compiled kernels' flat arrays.
+
+The fight is ``engine.search.solver``'s: the attacker has won once no point of the
+target holds a defender stone, the defender once a target stone is in an unconditionally
+alive chain (Benson) or the game ends by two passes with a target stone standing (life or
+seki).  Moves are the empty points of the region (``points``) and a pass; a pass at the
+root is not tried, since a problem's answer is a move.  A position that repeats on the
+current line, or a line longer than ``MAX_DEPTH``, is the defender's: the attacker must
+make progress.  (Those two verdicts depend on the line, not the position alone, and the
+table stores them anyway: the usual graph-history caveat of df-pn; with ko captures left
+to one side, below, a repetition needs a cycle of larger captures and is rare.)
+
+Ko: only the side ``ko_side`` may make a ko capture (a capture of one stone that leaves
+the capturing stone alone with one liberty, ``M_KO`` set); the other side may not.  A
+proof for the side that may not is therefore a proof whatever ko threats either side
+has; a proof for the side that may is a proof if it wins every ko.
+
+Proof and disproof numbers are kept from the point of view of the side to move at each
+node (``phi``: the proof number of "the side to move wins", ``delta`` its disproof
+number): phi(n) = min over children of delta(c), delta(n) = sum of phi(c).  Nodes live
+in a transposition table (``tt_key``, ``tt_phi``, ``tt_delta``; a power-of-two size,
+always-replace), keyed by the stones' Zobrist hash, the side to move, the ko point and
+a pending pass.  The search's cost is counted in expansions (``nodes``): each time a
+node's children are generated, again when a node is re-entered.
+"""
+
+import numpy as np
+from numba import njit
+
+from ..core.go_kernels import is_eye, is_legal, play
+from ..core.layout import (BOARD, EMPTY, LIBS, M_HASH, M_KO, M_PASSES, M_SIZE, M_TO_PLAY,
+                           PASS, REP, WHITE)
+from .solver import fight_result, fight_winner
+
+INF = 1 << 40          # a proven value; sums of proof numbers are capped here
+MAX_DEPTH = 120        # the longest line read (module docstring)
+MAX_MOVES = 400        # children of one node: a region's points and a pass
+
+
+@njit(cache=True, nogil=True)
+def position_key(meta, zob):
+    """The table key of a position: the stones' hash, the side to move, the ko point and a
+    pending pass (zobrist row 0 is unused by stones: its first two entries, off the board,
+    key the side and the pass; a ko point's own entry keys the ko)."""
+    h = meta[M_HASH]
+    if meta[M_TO_PLAY] == WHITE:
+        h ^= zob[0, 0]
+    if meta[M_KO] >= 0:
+        h ^= zob[0, meta[M_KO]]
+    if meta[M_PASSES] > 0:
+        h ^= zob[0, 1]
+    return h
+
+
+@njit(cache=True, nogil=True)
+def _lookup(tt_key, tt_phi, tt_delta, key, phi, delta):
+    """The table's (phi, delta) of ``key``, (phi, delta) as given when it holds none."""
+    i = key & (tt_key.shape[0] - 1)
+    if tt_key[i] == key:
+        return tt_phi[i], tt_delta[i]
+    return phi, delta
+
+
+@njit(cache=True, nogil=True)
+def _estimate(s, target, attacker, to_move):
+    """(phi, delta) of a new node, before it is read: the fewest (pseudo-)liberties of a
+    target chain still standing is about how many moves the attacker needs, so it is
+    the attacker's proof number when the attacker moves and the defender's disproof
+    number when the defender does; the other number starts at 1."""
+    fewest = np.int64(1 << 20)
+    for p in target:
+        if s[BOARD, p] == 3 - attacker:
+            fewest = min(fewest, np.int64(s[LIBS, s[REP, p]]))
+    fewest = max(fewest, np.int64(1)) if fewest < (1 << 20) else np.int64(1)
+    if to_move == attacker:
+        return fewest, np.int64(1)
+    return np.int64(1), fewest
+
+
+@njit(cache=True, nogil=True)
+def _store(tt_key, tt_phi, tt_delta, key, phi, delta):
+    i = key & (tt_key.shape[0] - 1)
+    tt_key[i] = key
+    tt_phi[i] = phi
+    tt_delta[i] = delta
+
+
+@njit(cache=True, nogil=True)
+def _verdict(s, meta, target, attacker):
+    """The fight's winner in this position, 0 while it is open."""
+    if meta[M_PASSES] >= 2:
+        return fight_result(s, target, attacker)
+    return fight_winner(s, meta, target, attacker)
+
+
+@njit(cache=True, nogil=True)
+def _expand(s, meta, zob, points, target, attacker, ko_side, at_root, moves, keys,
+            guesses, cs, cmeta, tt_key, tt_phi, tt_delta):
+    """Write the node's children (moves, keys, and ``_estimate``'s guesses, row 0 phi and
+    row 1 delta) and store the decided ones' values in the table; returns the number of
+    children.  A move into the mover's own true eye (``is_eye``) is not tried: as in the
+    MCTS-Solver, proofs are over the moves that remain."""
+    color = meta[M_TO_PLAY]
+    w = meta[M_SIZE] + 2
+    k = 0
+    for i in range(points.shape[0] + 1):
+        p = points[i] if i < points.shape[0] else PASS
+        if p == PASS:
+            if at_root:
+                continue
+        elif (s[BOARD, p] != EMPTY or is_eye(s, w, p, color)
+              or not is_legal(s, meta, p, color)):
+            continue
+        cs[:] = s
+        cmeta[:] = meta
+        play(cs, cmeta, zob, p, color)
+        if p != PASS and cmeta[M_KO] >= 0 and color != ko_side:
+            continue
+        key = position_key(cmeta, zob)
+        moves[k] = p
+        keys[k] = key
+        guesses[0, k], guesses[1, k] = _estimate(cs, target, attacker, 3 - color)
+        k += 1
+        winner = _verdict(cs, cmeta, target, attacker)
+        if winner != 0:   # from the child's side to move, the mover's opponent
+            if winner == color:
+                _store(tt_key, tt_phi, tt_delta, key, INF, np.int64(0))
+            else:
+                _store(tt_key, tt_phi, tt_delta, key, np.int64(0), INF)
+    return k
+
+
+@njit(cache=True, nogil=True)
+def dfpn(s0, meta0, zob, points, target, attacker, ko_side, max_nodes,
+         tt_key, tt_phi, tt_delta):
+    """Search the position (s0, meta0) (not modified) until its value is proven or
+    ``max_nodes`` expansions are spent; returns (phi, delta, expansions) of the root:
+    phi 0 is a proven win for the side to move, delta 0 a proven loss.  The table keeps
+    what was learnt (``principal_line``, ``child_values`` read it)."""
+    n_points = s0.shape[1]
+    S = np.empty((MAX_DEPTH + 1, s0.shape[0], n_points), dtype=s0.dtype)
+    M = np.empty((MAX_DEPTH + 1, meta0.shape[0]), dtype=meta0.dtype)
+    moves = np.empty((MAX_DEPTH + 1, MAX_MOVES), dtype=np.int64)
+    keys = np.empty((MAX_DEPTH + 1, MAX_MOVES), dtype=np.int64)
+    guesses = np.empty((MAX_DEPTH + 1, 2, MAX_MOVES), dtype=np.int64)
+    n_children = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+    th_phi = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+    th_delta = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+    path = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+    cs = np.empty_like(s0)
+    cmeta = np.empty_like(meta0)
+    S[0] = s0
+    M[0] = meta0
+    path[0] = position_key(meta0, zob)
+    th_phi[0] = INF
+    th_delta[0] = INF
+    defender = 3 - attacker
+    expansions = 0
+    d = 0
+    entering = True
+    root_phi, root_delta = np.int64(1), np.int64(1)
+    while True:
+        if entering:
+            entering = False
+            winner = _verdict(S[d], M[d], target, attacker) if d > 0 else 0
+            if winner == 0 and d > 0:
+                if d >= MAX_DEPTH:
+                    winner = defender
+                for j in range(d):
+                    if path[j] == path[d]:
+                        winner = defender
+            if winner != 0:
+                to_move = M[d, M_TO_PLAY]
+                if winner == to_move:
+                    _store(tt_key, tt_phi, tt_delta, path[d], np.int64(0), INF)
+                else:
+                    _store(tt_key, tt_phi, tt_delta, path[d], INF, np.int64(0))
+                d -= 1
+                continue
+            n_children[d] = _expand(S[d], M[d], zob, points, target, attacker, ko_side,
+                                    d == 0, moves[d], keys[d], guesses[d], cs, cmeta,
+                                    tt_key, tt_phi, tt_delta)
+            expansions += 1
+        # the node's numbers from its children's
+        phi = INF
+        delta = np.int64(0)
+        best = -1
+        second = INF
+        best_phi = np.int64(0)
+        for i in range(n_children[d]):
+            cp, cd = _lookup(tt_key, tt_phi, tt_delta, keys[d, i], guesses[d, 0, i],
+                             guesses[d, 1, i])
+            delta = min(delta + cp, INF)
+            if cd < phi:
+                second = phi
+                phi = cd
+                best = i
+                best_phi = cp
+            elif cd < second:
+                second = cd
+        if n_children[d] == 0:   # no move at all: the side to move has lost
+            phi, delta = INF, np.int64(0)
+        if (phi >= th_phi[d] or delta >= th_delta[d] or expansions >= max_nodes
+                or best < 0):
+            _store(tt_key, tt_phi, tt_delta, path[d], phi, delta)
+            if d == 0:
+                root_phi, root_delta = phi, delta
+                break
+            d -= 1
+            continue
+        # into the most proving child
+        th_phi[d + 1] = min(th_delta[d] - delta + best_phi, INF)
+        th_delta[d + 1] = min(th_phi[d], second + 1)
+        S[d + 1] = S[d]
+        M[d + 1] = M[d]
+        play(S[d + 1], M[d + 1], zob, moves[d, best], M[d, M_TO_PLAY])
+        path[d + 1] = keys[d, best]
+        d += 1
+        entering = True
+    return root_phi, root_delta, expansions
+
+
+@njit(cache=True, nogil=True)
+def child_values(s, meta, zob, points, target, attacker, ko_side, tt_key, tt_phi,
+                 tt_delta, moves, phis, deltas):
+    """The root's children (moves, and their phi and delta from the table, from the
+    child's side to move) into the arrays given; returns how many."""
+    cs = np.empty_like(s)
+    cmeta = np.empty_like(meta)
+    keys = np.empty(MAX_MOVES, dtype=np.int64)
+    guesses = np.empty((2, MAX_MOVES), dtype=np.int64)
+    k = _expand(s, meta, zob, points, target, attacker, ko_side, True, moves, keys,
+                guesses, cs, cmeta, tt_key, tt_phi, tt_delta)
+    for i in range(k):
+        phis[i], deltas[i] = _lookup(tt_key, tt_phi, tt_delta, keys[i], guesses[0, i],
+                                     guesses[1, i])
+    return k
+
+
+@njit(cache=True, nogil=True)
+def principal_line(s0, meta0, zob, points, target, attacker, ko_side, tt_key, tt_phi,
+                   tt_delta, line):
+    """The proven line from (s0, meta0) as the table holds it, into ``line``: the winner
+    plays a proven winning move, the loser its first non-pass move still proven lost
+    (a pass only when nothing else is left); returns its length.  Ends where the fight
+    is decided or the table no longer holds the proof."""
+    s = s0.copy()
+    meta = meta0.copy()
+    cs = np.empty_like(s0)
+    cmeta = np.empty_like(meta0)
+    moves = np.empty(MAX_MOVES, dtype=np.int64)
+    keys = np.empty(MAX_MOVES, dtype=np.int64)
+    guesses = np.empty((2, MAX_MOVES), dtype=np.int64)
+    unknown = np.int64(1)
+    length = 0
+    while length < line.shape[0] and _verdict(s, meta, target, attacker) == 0:
+        phi, delta = _lookup(tt_key, tt_phi, tt_delta, position_key(meta, zob), unknown,
+                             unknown)
+        k = _expand(s, meta, zob, points, target, attacker, ko_side, length == 0, moves,
+                    keys, guesses, cs, cmeta, tt_key, tt_phi, tt_delta)
+        chosen = -1
+        for i in range(k):
+            cp, cd = _lookup(tt_key, tt_phi, tt_delta, keys[i], unknown, unknown)
+            if phi == 0 and cd == 0:
+                chosen = i
+                break
+            if delta == 0 and cp == 0 and (chosen < 0 or moves[chosen] == PASS):
+                chosen = i
+        if chosen < 0:
+            break
+        line[length] = moves[chosen]
+        length += 1
+        play(s, meta, zob, moves[chosen], meta[M_TO_PLAY])
+    return length

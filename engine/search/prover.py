@@ -1,0 +1,168 @@
+"""An exact proof at the root of a tsumego fight, in front of any back end: the
+proof-number search of ``engine.search.dfpn_kernels`` reads the problem's region first;
+a move it proves is played at once, the moves it refutes are taken out of the back end's
+root, and the back end searches the rest as usual.
+
+Options (``ProofOptions``), accepted beside every back end's own:
+  prove_nodes  expansions the proof search may spend on each of its two readings (default
+               0: no proof search, the back ends as they were)
+  prove_table  log2 of the transposition table's entries (default 20: 24 MB)
+
+Only a Go search given a fight (``target``: the back ends that read fights, under the
+tsumego harness) is proved; anything else goes straight to the back end.
+
+Two readings, because a ko can decide a fight (``dfpn_kernels``: one side may make ko
+captures, the other may not):
+1. the side to move may take kos, its opponent may not.  A move whose child is proven
+   won by the opponent is *refuted* whatever the kos; a root proven lost means every
+   move is.  A root proven won goes on to
+2. the opponent may take kos, the side to move may not.  A win proven here is a win
+   whatever the kos: the answer, ``proven`` 1.  A root proven lost here means no move
+   wins without a ko: the first reading's winning move is the answer, not proven (it
+   wins if the side to move wins its kos; the harness reports such an answer as ``ko``
+   when its line holds a ko capture).  Neither: the back end answers, without the
+   first reading's refuted moves (a move that wins whatever the kos may be among the
+   rest, unread, and a ko answer would be wrong then).
+"""
+
+import time
+from dataclasses import dataclass, field, fields
+
+import numpy as np
+
+from ..core.layout import BOARD, EMPTY
+from .base import Candidate, SearchResult
+from .dfpn_kernels import MAX_MOVES, child_values, dfpn, position_key, principal_line
+from .options import as_dict, option, set_option
+
+LINE = 40      # the longest principal line reported
+
+
+@dataclass
+class ProofOptions:
+    prove_nodes: int = option(0, 0, 100_000_000)
+    prove_table: int = option(20, 10, 28)
+
+
+OPTION_NAMES = frozenset(f.name for f in fields(ProofOptions))
+
+
+@dataclass
+class Proof:
+    """What the readings established about the root (module docstring): ``move`` the
+    answer when one wins (``proved``: whatever the kos), ``line`` its principal line,
+    ``refuted`` the root moves that lose whatever the kos, ``lost`` when every move does;
+    ``nodes`` the expansions spent."""
+    move: int | None = None
+    proved: bool = False
+    line: list[int] = field(default_factory=list)
+    refuted: list[int] = field(default_factory=list)
+    lost: bool = False
+    nodes: int = 0
+
+
+class _Reading:
+    """One df-pn reading of a position, its table kept for the answers."""
+
+    def __init__(self, state, points, target, ko_side, nodes, table_bits):
+        self.args = (state.s, state.meta, state.zob, points,
+                     np.asarray(target.points, dtype=np.int64), target.attacker, ko_side)
+        size = 1 << table_bits
+        self.table = (np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64),
+                      np.zeros(size, dtype=np.int64))
+        self.phi, self.delta, self.nodes = dfpn(*self.args, nodes, *self.table)
+
+    def line(self) -> list[int]:
+        out = np.zeros(LINE, dtype=np.int64)
+        return [int(p) for p in out[:principal_line(*self.args, *self.table, out)]]
+
+    def lost_children(self) -> list[int]:
+        """The root moves whose child the table holds as won by the opponent."""
+        moves = np.zeros(MAX_MOVES, dtype=np.int64)
+        phis = np.zeros(MAX_MOVES, dtype=np.int64)
+        deltas = np.zeros(MAX_MOVES, dtype=np.int64)
+        k = child_values(*self.args, *self.table, moves, phis, deltas)
+        return [int(m) for m, p in zip(moves[:k], phis[:k]) if p == 0]
+
+
+def prove(state, points: np.ndarray, target, nodes: int, table_bits: int = 20) -> Proof:
+    """The two readings of the module docstring over the region ``points`` (int64 padded
+    indices), each of at most ``nodes`` expansions."""
+    mover = state.to_play
+    first = _Reading(state, points, target, mover, nodes, table_bits)
+    proof = Proof(refuted=first.lost_children(), lost=first.delta == 0, nodes=first.nodes)
+    if first.phi != 0:
+        return proof
+    second = _Reading(state, points, target, 3 - mover, nodes, table_bits)
+    proof.nodes += second.nodes
+    if second.phi == 0:
+        proof.line = second.line()
+    elif second.delta == 0:     # no win without a ko: the first reading's is the best
+        proof.line = first.line()
+    else:                       # a win without a ko may be there, unread: the back end's
+        return proof
+    proof.move = proof.line[0] if proof.line else None
+    proof.proved = second.phi == 0 and proof.move is not None
+    return proof
+
+
+class ProofFirst:
+    """A back end (``inner``) with the root proof of the module docstring in front of it;
+    everything else is the back end's.  The last proof is kept, so a search run in steps
+    on one position (the tsumego harness's checkpoints) reads it once."""
+
+    def __init__(self, inner, options: dict[str, str] | None = None):
+        self.inner = inner
+        self.proof_params = ProofOptions()
+        self._last = None
+        for key, value in (options or {}).items():
+            set_option(self.proof_params, inner.name, key, value)
+
+    def __getattr__(self, attr):
+        return getattr(self.inner, attr)
+
+    def set_option(self, key: str, value: str):
+        if key in OPTION_NAMES:
+            set_option(self.proof_params, self.inner.name, key, value)
+            self._last = None
+        else:
+            self.inner.set_option(key, value)
+
+    def options(self) -> dict:
+        return {**self.inner.options(), **as_dict(self.proof_params)}
+
+    def _proof(self, state, allowed, target) -> Proof:
+        if allowed is None:
+            points = np.flatnonzero(state.s[BOARD] == EMPTY).astype(np.int64)
+        else:
+            points = np.flatnonzero(allowed).astype(np.int64)
+        key = (position_key(state.meta, state.zob), points.tobytes(), target)
+        if self._last is None or self._last[0] != key:
+            opts = self.proof_params
+            self._last = (key, prove(state, points, target, opts.prove_nodes,
+                                     opts.prove_table))
+        return self._last[1]
+
+    def search(self, state, budget, stop=None, progress=None, allowed=None,
+               **extra) -> SearchResult:
+        """``extra``: what the back end's own search takes beyond the contract (a
+        tsumego's ``target``), passed on."""
+        target = extra.get("target")
+        if (self.proof_params.prove_nodes == 0 or state.game != "go" or target is None
+                or not target.points or state.is_terminal()):
+            return self.inner.search(state, budget, stop=stop, progress=progress,
+                                     allowed=allowed, **extra)
+        t0 = time.perf_counter()
+        proof = self._proof(state, allowed, target)
+        if proof.move is not None:
+            return SearchResult(move=proof.move, winrate=1.0, playouts=0,
+                                seconds=time.perf_counter() - t0,
+                                candidates=[Candidate(move=proof.move, visits=0,
+                                                      winrate=1.0, pv=proof.line,
+                                                      proven=int(proof.proved))])
+        if proof.refuted and not proof.lost:
+            allowed = (np.ones(state.s.shape[1], dtype=np.uint8) if allowed is None
+                       else allowed.copy())
+            allowed[proof.refuted] = 0
+        return self.inner.search(state, budget, stop=stop, progress=progress,
+                                 allowed=allowed, **extra)
