@@ -19,7 +19,9 @@ has; a proof for the side that may is a proof if it wins every ko.
 
 Proof and disproof numbers are kept from the point of view of the side to move at each
 node (``phi``: the proof number of "the side to move wins", ``delta`` its disproof
-number): phi(n) = min over children of delta(c), delta(n) = sum of phi(c).  Nodes live
+number): phi(n) = min over children of delta(c), delta(n) = sum of phi(c); a new node starts
+from a guess (``_estimate``) and the search stays in a child a little past its second
+best (the 1+epsilon trick).  Nodes live
 in a transposition table (``tt_key``, ``tt_phi``, ``tt_delta``; a power-of-two size,
 always-replace), keyed by the stones' Zobrist hash, the side to move, the ko point and
 a pending pass.  The search's cost is counted in expansions (``nodes``): each time a
@@ -212,7 +214,10 @@ def dfpn(s0, meta0, zob, points, target, attacker, ko_side, max_nodes,
             continue
         # into the most proving child
         th_phi[d + 1] = min(th_delta[d] - delta + best_phi, INF)
-        th_delta[d + 1] = min(th_phi[d], second + 1)
+        # the 1+epsilon trick (Pawlewicz and Lew 2007): stay in the child until its
+        # number passes the second best by a quarter, not by one, so that two close
+        # children do not take turns at every expansion
+        th_delta[d + 1] = min(th_phi[d], second + 1 + second // 4)
         S[d + 1] = S[d]
         M[d + 1] = M[d]
         play(S[d + 1], M[d + 1], zob, moves[d, best], M[d, M_TO_PLAY])
