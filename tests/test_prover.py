@@ -8,9 +8,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.core.layout import BLACK, WHITE
+from engine.core.layout import BLACK, M_PASSES, WHITE
 from engine.game.coords import to_gtp
 from engine.search.base import Budget, SearchResult
+from engine.search.dfpn_kernels import position_key
 from engine.search.prover import ProofFirst, _Reading, prove
 from engine.search.registry import make
 from engine.tsumego.oracle import exact_answers
@@ -68,13 +69,26 @@ def test_on_our_collection_a_proved_move_is_a_right_answer_and_a_refuted_one_nev
     assert {"throw-in-kill", "straight-three-kill", "corner-six-live"} <= set(proved)
 
 
+def test_a_pending_pass_and_a_game_over_are_different_positions():
+    # the same stones, white to move: after black's stone, after black's pass (white may
+    # end the game) and after two passes (over); one key for the last two once let a
+    # game-over verdict stand for a position still in play
+    state = position(load_sgf_problem(GO19 / "throw-in-kill.sgf"))
+    keys = {position_key(state.meta, state.zob)}
+    for passes in (1, 2):
+        meta = state.meta.copy()
+        meta[M_PASSES] = passes
+        keys.add(position_key(meta, state.zob))
+    assert len(keys) == 3
+
+
 def test_a_ko_is_no_unconditional_kill():
     # the answer (S2) kills by a ko: with black's ko captures forbidden no move kills,
     # and the reading proves it
     problem = load_sgf_problem(GO19 / "corner-ko-kill.sgf")
     state, points, target = _setup(problem)
     assert state.to_play == BLACK and target.attacker == BLACK
-    no_ko = _Reading(state, points, target, WHITE, 200_000, 20)
+    no_ko = _Reading(state, points, target, WHITE, 400_000, 20)
     assert no_ko.delta == 0 and no_ko.phi > 0
     assert problem.accept <= set(no_ko.lost_children())
 

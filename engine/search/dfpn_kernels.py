@@ -6,11 +6,13 @@ The fight is ``engine.search.solver``'s: the attacker has won once no point of t
 target holds a defender stone, the defender once a target stone is in an unconditionally
 alive chain (Benson) or the game ends by two passes with a target stone standing (life or
 seki).  Moves are the empty points of the region (``points``) and a pass; a pass at the
-root is not tried, since a problem's answer is a move.  A position that repeats on the
-current line, or a line longer than ``MAX_DEPTH``, is the defender's: the attacker must
-make progress.  (Those two verdicts depend on the line, not the position alone, and the
-table stores them anyway: the usual graph-history caveat of df-pn; with ko captures left
-to one side, below, a repetition needs a cycle of larger captures and is rare.)
+root is not tried, since a problem's answer is a move.  A move that brings back a
+position of the current line is not played (superko, over the line), and a line that
+reaches ``MAX_DEPTH`` moves is the defender's (the attacker must make progress).  Both
+depend on the line, not on the position alone, and are never stored as the repeated or
+the last position's value; the nodes above them store theirs as any other (df-pn's
+graph-history caveat; with ko captures left to one side, below, a repetition needs a
+cycle of larger captures and is rare).
 
 Ko: only the side ``ko_side`` may make a ko capture (a capture of one stone that leaves
 the capturing stone alone with one liberty, ``M_KO`` set); the other side may not.  A
@@ -24,7 +26,7 @@ from a guess (``_estimate``) and the search stays in a child a little past its s
 best (the 1+epsilon trick).  Nodes live
 in a transposition table (``tt_key``, ``tt_phi``, ``tt_delta``; a power-of-two size,
 always-replace), keyed by the stones' Zobrist hash, the side to move, the ko point and
-a pending pass.  The search's cost is counted in expansions (``nodes``): each time a
+the passes.  The search's cost is counted in expansions (``nodes``): each time a
 node's children are generated, again when a node is re-entered.
 """
 
@@ -39,20 +41,22 @@ from .solver import fight_result, fight_winner
 INF = 1 << 40          # a proven value; sums of proof numbers are capped here
 MAX_DEPTH = 120        # the longest line read (module docstring)
 MAX_MOVES = 400        # children of one node: a region's points and a pass
+NO_MOVE = -2           # no killer move yet (PASS, -1, is a move)
 
 
 @njit(cache=True, nogil=True)
 def position_key(meta, zob):
-    """The table key of a position: the stones' hash, the side to move, the ko point and a
-    pending pass (zobrist row 0 is unused by stones: its first two entries, off the board,
-    key the side and the pass; a ko point's own entry keys the ko)."""
+    """The table key of a position: the stones' hash, the side to move, the ko point and
+    the passes (zobrist row 0 is unused by stones: its first three entries, off the board,
+    key the side, a pending pass and a game ended by two passes; a ko point's own entry
+    keys the ko)."""
     h = meta[M_HASH]
     if meta[M_TO_PLAY] == WHITE:
         h ^= zob[0, 0]
     if meta[M_KO] >= 0:
         h ^= zob[0, meta[M_KO]]
-    if meta[M_PASSES] > 0:
-        h ^= zob[0, 1]
+    if meta[M_PASSES] > 0:   # one pass pending, or the game over: two keys
+        h ^= zob[0, min(meta[M_PASSES], 2)]
     return h
 
 
@@ -135,6 +139,30 @@ def _expand(s, meta, zob, points, target, attacker, ko_side, at_root, moves, key
 
 
 @njit(cache=True, nogil=True)
+def _on_line(key, path, d):
+    """Whether ``key`` is the position of one of the line's nodes 0..d."""
+    for j in range(d + 1):
+        if path[j] == key:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _killer_first(killer, k, moves, keys, guesses):
+    """Put the killer move, when it is among the ``k`` children, first: the search takes
+    the first of equally promising children, so it tries the move that last won at this
+    depth first (the reply that refuted one of the opponent's moves often refutes its
+    sibling too)."""
+    for j in range(k):
+        if moves[j] == killer:
+            moves[0], moves[j] = moves[j], moves[0]
+            keys[0], keys[j] = keys[j], keys[0]
+            for row in range(2):
+                guesses[row, 0], guesses[row, j] = guesses[row, j], guesses[row, 0]
+            return
+
+
+@njit(cache=True, nogil=True)
 def dfpn(s0, meta0, zob, points, target, attacker, ko_side, max_nodes,
          tt_key, tt_phi, tt_delta):
     """Search the position (s0, meta0) (not modified) until its value is proven or
@@ -151,6 +179,7 @@ def dfpn(s0, meta0, zob, points, target, attacker, ko_side, max_nodes,
     th_phi = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
     th_delta = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
     path = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+    killer = np.full(MAX_DEPTH + 1, NO_MOVE, dtype=np.int64)
     cs = np.empty_like(s0)
     cmeta = np.empty_like(meta0)
     S[0] = s0
@@ -158,7 +187,6 @@ def dfpn(s0, meta0, zob, points, target, attacker, ko_side, max_nodes,
     path[0] = position_key(meta0, zob)
     th_phi[0] = INF
     th_delta[0] = INF
-    defender = 3 - attacker
     expansions = 0
     d = 0
     entering = True
@@ -166,13 +194,9 @@ def dfpn(s0, meta0, zob, points, target, attacker, ko_side, max_nodes,
     while True:
         if entering:
             entering = False
+            # a child decided when it was generated is never entered, unless the table
+            # lost its entry since
             winner = _verdict(S[d], M[d], target, attacker) if d > 0 else 0
-            if winner == 0 and d > 0:
-                if d >= MAX_DEPTH:
-                    winner = defender
-                for j in range(d):
-                    if path[j] == path[d]:
-                        winner = defender
             if winner != 0:
                 to_move = M[d, M_TO_PLAY]
                 if winner == to_move:
@@ -184,6 +208,7 @@ def dfpn(s0, meta0, zob, points, target, attacker, ko_side, max_nodes,
             n_children[d] = _expand(S[d], M[d], zob, points, target, attacker, ko_side,
                                     d == 0, moves[d], keys[d], guesses[d], cs, cmeta,
                                     tt_key, tt_phi, tt_delta)
+            _killer_first(killer[d], n_children[d], moves[d], keys[d], guesses[d])
             expansions += 1
         # the node's numbers from its children's
         phi = INF
@@ -191,9 +216,18 @@ def dfpn(s0, meta0, zob, points, target, attacker, ko_side, max_nodes,
         best = -1
         second = INF
         best_phi = np.int64(0)
+        legal = 0
         for i in range(n_children[d]):
+            if _on_line(keys[d, i], path, d):
+                continue
+            legal += 1
             cp, cd = _lookup(tt_key, tt_phi, tt_delta, keys[d, i], guesses[d, 0, i],
                              guesses[d, 1, i])
+            if d + 1 >= MAX_DEPTH and cp != 0 and cd != 0:
+                if M[d, M_TO_PLAY] == attacker:   # the child's side to move defends
+                    cp, cd = np.int64(0), INF
+                else:
+                    cp, cd = INF, np.int64(0)
             delta = min(delta + cp, INF)
             if cd < phi:
                 second = phi
@@ -202,11 +236,13 @@ def dfpn(s0, meta0, zob, points, target, attacker, ko_side, max_nodes,
                 best_phi = cp
             elif cd < second:
                 second = cd
-        if n_children[d] == 0:   # no move at all: the side to move has lost
+        if legal == 0:   # no move at all: the side to move has lost
             phi, delta = INF, np.int64(0)
         if (phi >= th_phi[d] or delta >= th_delta[d] or expansions >= max_nodes
                 or best < 0):
             _store(tt_key, tt_phi, tt_delta, path[d], phi, delta)
+            if phi == 0:
+                killer[d] = moves[d, best]
             if d == 0:
                 root_phi, root_delta = phi, delta
                 break
