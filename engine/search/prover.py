@@ -33,7 +33,8 @@ import numpy as np
 from ..core.layout import BOARD, EMPTY
 from .base import Candidate, SearchResult
 from .dfpn_kernels import MAX_MOVES, child_values, dfpn, position_key, principal_line
-from .options import as_dict, option, set_option
+from .front import RootFront
+from .options import option
 
 LINE = 40      # the longest principal line reported
 
@@ -106,30 +107,16 @@ def prove(state, points: np.ndarray, target, nodes: int, table_bits: int = 20) -
     return proof
 
 
-class ProofFirst:
+class ProofFirst(RootFront):
     """A back end (``inner``) with the root proof of the module docstring in front of it;
     everything else is the back end's.  The last proof is kept, so a search run in steps
     on one position (the tsumego harness's checkpoints) reads it once."""
+    PARAMS = ProofOptions
+    ATTR = "proof_params"
+    _last = None
 
-    def __init__(self, inner, options: dict[str, str] | None = None):
-        self.inner = inner
-        self.proof_params = ProofOptions()
+    def params_changed(self):
         self._last = None
-        for key, value in (options or {}).items():
-            set_option(self.proof_params, inner.name, key, value)
-
-    def __getattr__(self, attr):
-        return getattr(self.inner, attr)
-
-    def set_option(self, key: str, value: str):
-        if key in OPTION_NAMES:
-            set_option(self.proof_params, self.inner.name, key, value)
-            self._last = None
-        else:
-            self.inner.set_option(key, value)
-
-    def options(self) -> dict:
-        return {**self.inner.options(), **as_dict(self.proof_params)}
 
     def _proof(self, state, allowed, target) -> Proof:
         if allowed is None:

@@ -26,7 +26,8 @@ import numpy as np
 from ..core.gobang_vcf import find_vcf
 from ..game.coords import point
 from .base import Candidate, SearchResult
-from .options import as_dict, option, set_option
+from .front import RootFront
+from .options import option
 
 
 @dataclass
@@ -77,27 +78,11 @@ def near_mask(state, distance: int) -> np.ndarray:
     return mask
 
 
-class ThreatsFirst:
+class ThreatsFirst(RootFront):
     """A back end (``inner``) with the root VCF of the module docstring in front of it;
     everything else is the back end's."""
-
-    def __init__(self, inner, options: dict[str, str] | None = None):
-        self.inner = inner
-        self.threat_params = ThreatOptions()
-        for key, value in (options or {}).items():
-            set_option(self.threat_params, inner.name, key, value)
-
-    def __getattr__(self, attr):
-        return getattr(self.inner, attr)
-
-    def set_option(self, key: str, value: str):
-        if key in OPTION_NAMES:
-            set_option(self.threat_params, self.inner.name, key, value)
-        else:
-            self.inner.set_option(key, value)
-
-    def options(self) -> dict:
-        return {**self.inner.options(), **as_dict(self.threat_params)}
+    PARAMS = ThreatOptions
+    ATTR = "threat_params"
 
     def search(self, state, budget, stop=None, progress=None, allowed=None,
                **extra) -> SearchResult:
