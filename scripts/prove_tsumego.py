@@ -2,7 +2,7 @@
 what it proves, refutes and leaves open at a budget of expansions, checked against each
 problem's published answers.
 
-    .venv/bin/python scripts/prove_tsumego.py problems/go --nodes 20000 [--table 20]
+    .venv/bin/python scripts/prove_tsumego.py problems/go --nodes 20000 [--table 20] [--exact]
 
 PATHs are problem files or folders (as ``scripts/solve_tsumego.py`` takes them); each Go
 problem is read in its tsumego frame over its region, like a restricted harness run.
@@ -11,7 +11,10 @@ a win whatever the kos; ``ko``: the best is a ko; ``lost``: every move is refute
 ``open``), the answer and whether the problem accepts it, the refuted moves and how many
 of them the problem accepts (a refuted right answer would be a wrong refutation),
 the expansions and seconds -- then a table of the outcomes.  The first problem's time
-includes compiling the kernels on an empty numba cache.
+includes compiling the kernels on an empty numba cache.  ``--exact`` also reads each
+problem the exact minimax of ``engine.tsumego.oracle`` can finish (small enclosed ones,
+simple ko) and counts the proofs and refutations it contradicts: a proved move it does not
+accept, a refuted move it does, a root refuted whole where it has winners.
 """
 
 import argparse
@@ -27,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.core.layout import BOARD, EMPTY  # noqa: E402
 from engine.game.coords import to_gtp  # noqa: E402
 from engine.search.prover import prove  # noqa: E402
+from engine.tsumego.oracle import exact_answers  # noqa: E402
 from engine.tsumego.problem import load_problems  # noqa: E402
 from engine.tsumego.solve import fight_target, position, region_mask  # noqa: E402
 
@@ -37,6 +41,17 @@ def outcome(proof) -> str:
     return "lost" if proof.lost else "open"
 
 
+def against_exact(problem, proof) -> Counter:
+    """``read`` 1 when the exact minimax finished on ``problem``, ``contradicted`` 1 when
+    it contradicts ``proof`` (module docstring)."""
+    winners = exact_answers(problem)
+    if winners is None:
+        return Counter()
+    wrong = ((proof.proved and proof.move not in winners)
+             or any(m in winners for m in proof.refuted) or (proof.lost and winners))
+    return Counter(read=1, contradicted=int(bool(wrong)))
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("paths", nargs="+", help="problem files or folders")
@@ -44,6 +59,8 @@ def main(argv=None) -> int:
                     help="expansions a reading may spend (default 20000)")
     ap.add_argument("--table", type=int, default=20,
                     help="log2 of the transposition table's entries (default 20)")
+    ap.add_argument("--exact", action="store_true",
+                    help="check against the exact minimax where it finishes")
     args = ap.parse_args(argv)
     if args.nodes < 1 or not 10 <= args.table <= 28:
         ap.error("--nodes must be positive and --table within 10..28")
@@ -51,6 +68,7 @@ def main(argv=None) -> int:
     for where, why in report.errors:
         print(f"unreadable: {where}: {why}", file=sys.stderr)
     counts, right, wrong_refuted, nodes, seconds = Counter(), 0, 0, 0, 0.0
+    exact = Counter()
     for problem in report.problems:
         target = fight_target(problem)
         if target is None:
@@ -68,6 +86,8 @@ def main(argv=None) -> int:
         wrong_refuted += bad
         nodes += proof.nodes
         seconds += spent
+        if args.exact:
+            exact.update(against_exact(problem, proof))
         empty = int((state.s[BOARD, points] == EMPTY).sum())
         answer = to_gtp(proof.move, state.size) if proof.move is not None else "-"
         print(f"{problem.name:48s} {empty:3d} {kind:6s} {answer:5s} "
@@ -79,6 +99,9 @@ def main(argv=None) -> int:
           f"answers | expansions | seconds |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
           f"\n| {total} | {counts['proved']} | {counts['ko']} | {counts['lost']} | "
           f"{counts['open']} | {right} | {wrong_refuted} | {nodes} | {seconds:.0f} |")
+    if args.exact:
+        print(f"\nexact minimax: {exact['read']} problems read, {exact['contradicted']} "
+              f"contradicted")
     return 0
 
 
