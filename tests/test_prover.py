@@ -154,8 +154,9 @@ def test_the_script_reports_each_problem_and_a_table(capsys, monkeypatch):
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "scripts"))
     import prove_tsumego
     files = [str(GO19 / "throw-in-kill.sgf"), str(GO19 / "j-shape-kill.sgf")]
-    assert prove_tsumego.main(files + ["--nodes", "2000"]) == 0
+    assert prove_tsumego.main(files + ["--nodes", "2000", "--exact"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split()[:5] == ["throw-in-kill", "11", "proved", "S1", "right"]
     assert lines[1].split()[:3] == ["j-shape-kill", "21", "open"]
-    assert lines[-1].startswith("| 2 | 1 | 0 | 0 | 1 | 1 | 0 |")
+    assert lines[-3].startswith("| 2 | 1 | 0 | 0 | 1 | 1 | 0 |")
+    assert lines[-1] == "exact minimax: 2 problems read, 0 contradicted"
