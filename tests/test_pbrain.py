@@ -403,3 +403,8 @@ def test_the_same_seed_plays_the_same_moves():
                 moves.append(brain.turn(x, y, time.monotonic()))
         return moves
     assert game(11) == game(11)
+
+
+def test_a_node_of_linuct_behind_the_root_steps_is_counted_as_linuct():
+    from engine.search.registry import make
+    assert node_bytes(make("linuct")) > node_bytes(make("uct")) == node_bytes(make("shot"))
