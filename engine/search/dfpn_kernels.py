@@ -21,13 +21,14 @@ has; a proof for the side that may is a proof if it wins every ko.
 
 Proof and disproof numbers are kept from the point of view of the side to move at each
 node (``phi``: the proof number of "the side to move wins", ``delta`` its disproof
-number): phi(n) = min over children of delta(c), delta(n) = sum of phi(c); a new node starts
-from a guess (``_estimate``) and the search stays in a child a little past its second
-best (the 1+epsilon trick).  Nodes live
-in a transposition table (``tt_key``, ``tt_phi``, ``tt_delta``; a power-of-two size,
-always-replace), keyed by the stones' Zobrist hash, the side to move, the ko point and
-the passes.  The search's cost is counted in expansions (``nodes``): each time a
-node's children are generated, again when a node is re-entered.
+number): phi(n) = min over children of delta(c), delta(n) = sum of phi(c); a new node
+starts from a guess (``_estimate``) and the search stays in a child a little past its
+second best (the 1+epsilon trick), and the move that last won at a depth is tried first
+there (a killer move). Nodes live in a transposition table (``tt_key``, ``tt_phi``,
+``tt_delta``; a power-of-two size, always-replace), keyed by the stones' Zobrist hash,
+the side to move, the ko point and the passes. The search's cost is counted in
+expansions (``nodes``): each time a node's children are generated, again when a node is
+re-entered.
 """
 
 import numpy as np
