@@ -11,9 +11,11 @@ that stands for a back end with some options set, e.g. ``linuct-rave`` for
 
 A back end is a class taking ``(seed, options)`` that follows
 ``engine.search.base.Searcher`` and declares its parameters as ``Options`` (a dataclass of
-``engine.search.options``).  ``make`` puts every back end behind the root threat search of
-``engine.search.threats_first`` (Gobang: a win by continuous fours is played at once), whose
-options (``vcf``, ``vcf_depth``, ``vcf_nodes``) every spec accepts.
+``engine.search.options``).  ``make`` puts every back end behind two root steps
+(``engine.search.front``): the proof search of ``engine.search.prover`` (a tsumego fight
+proved at the root, ``prove_nodes``) in front of the root threat search of
+``engine.search.threats_first`` (Gobang: a win by continuous fours is played at once);
+every spec accepts their options.
 """
 
 from dataclasses import dataclass, field, fields
@@ -93,7 +95,7 @@ def back_end(name: str):
 
 
 def option_names(name: str) -> set[str]:
-    """The options back end ``name`` accepts, the root threat search's included."""
+    """The options back end ``name`` accepts, the root steps' included."""
     return {f.name for f in fields(back_end(name).Options)} | THREAT_OPTIONS | PROOF_OPTIONS
 
 
@@ -107,7 +109,7 @@ def require_option(spec: str, key: str):
 
 def make(spec: str, seed: int = 0, options: dict[str, str] | None = None):
     """A new back end from a spec (a bare name is one) with ``options`` under the spec's
-    own, behind the root threat search (``threats_first``); ValueError for a bad spec, an
+    own, behind the root steps (``threats_first``, ``prover``); ValueError for a bad spec, an
     unknown name or option, or a bad value."""
     parsed = resolve(parse_spec(spec))
     merged = {**(options or {}), **parsed.options}
