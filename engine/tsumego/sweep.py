@@ -267,12 +267,12 @@ def warm_up(algos, games, options: dict | None = None):
     on Go the kernels of a search that reads a fight (a decided one: a corner stone in
     atari), the proof search's included when the options ask for it."""
     states = {game: GameConfig(game, size=5).new_state() for game in games}
+    fight, target = _warm_fight()
     for algo in algos:
         for game in games:
-            searcher(algo, 0, options).search(states[game], Budget(playouts=16))
+            search = searcher(algo, 0, options)
+            search.search(states[game], Budget(playouts=16))
             if game == "go":
-                fight, target = _warm_fight()
-                search = searcher(algo, 0, options)
                 extra = {"target": target} if getattr(search, "reads_fights", False) else {}
                 search.search(fight, Budget(playouts=16), **extra)
 
