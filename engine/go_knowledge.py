@@ -7,7 +7,8 @@ word starts a comment (``###`` is a pattern row: the edge of the board).
 ``[playout]`` lines are ``NAME VALUE`` (names: ``go_policy`` parameters), ``[prior]``
 lines ``NAME GAMES WINS`` (names: ``go_priors`` features), ``[patterns]`` holds blocks of
 ``pattern NAME WEIGHT`` followed by three rows (``patterns3``).  Every name must be given
-exactly once; a fault raises ``KnowledgeError`` with the file and line.
+exactly once, except the playout values of ``_PLAYOUT_DEFAULTS``; a fault raises
+``KnowledgeError`` with the file and line.
 """
 
 import functools
@@ -32,7 +33,10 @@ PRIOR_FEATURES = {name: i for i, name in enumerate(
 _PLAYOUT = {"atari": go_policy.P_ATARI, "pattern": go_policy.P_PATTERN,
             "selfatari": go_policy.P_SELFATARI,
             "selfatari_stones": go_policy.SELFATARI_STONES,
-            "ladder_nodes": go_policy.LADDER_NODES}
+            "ladder_nodes": go_policy.LADDER_NODES, "nakade": go_policy.P_NAKADE}
+# playout values a file may leave out, with the value they then take (files written before
+# the value existed read as they did)
+_PLAYOUT_DEFAULTS = {"nakade": 0.0}
 
 _COMMENT = re.compile(r"(?:^|\s)#(?:\s|$)")
 
@@ -117,11 +121,14 @@ def load(path: str | None = None) -> GoKnowledge:
             raise KnowledgeError(f"{where}: cannot read {line!r} in section [{section}]")
     if pending is not None:
         raise KnowledgeError(f"{pending[0]}: the pattern has fewer than 3 rows")
+    for name, value in _PLAYOUT_DEFAULTS.items():
+        if np.isnan(playout[_PLAYOUT[name]]):
+            playout[_PLAYOUT[name]] = value
     missing = [n for n, k in _PLAYOUT.items() if np.isnan(playout[k])]
     missing += [n for n, k in PRIOR_FEATURES.items() if np.isnan(prior[2 * k])]
     if missing:
         raise KnowledgeError(f"{file}: missing {', '.join(missing)}")
-    for name in ("atari", "pattern", "selfatari"):
+    for name in ("atari", "pattern", "selfatari", "nakade"):
         if playout[_PLAYOUT[name]] > 1:
             raise KnowledgeError(f"{file}: {name} is a probability, at most 1")
     try:

@@ -23,6 +23,16 @@ def test_the_built_in_file_loads_complete():
     assert kn.patterns.any()
 
 
+def test_a_file_older_than_the_nakade_step_reads_with_it_off(tmp_path):
+    text = DEFAULT_PATH.read_text()
+    line = next(x for x in text.splitlines() if x.startswith("nakade"))
+    old = load(write(tmp_path, text.replace(line + "\n", "")))
+    assert old.playout[go_policy.P_NAKADE] == 0.0
+    on = tmp_path / "on.txt"   # another path: ``load`` keeps what it read by path
+    on.write_text(text.replace(line, "nakade 1"))
+    assert load(str(on)).playout[go_policy.P_NAKADE] == 1.0
+
+
 def write(tmp_path, text):
     path = tmp_path / "k.txt"
     path.write_text(text)
@@ -39,6 +49,7 @@ def write(tmp_path, text):
     (("XOX\n...\n???", "XOX\n.Z.\n???"), "unknown pattern characters"),
     (("pattern hane_enclosing 1", "pattern hane_enclosing 300"), "1..255"),
     (("empty_third 10 10", "empty_third 10 10\neven 1 1"), "given twice"),
+    (("nakade 0", "nakade 2"), "at most 1"),
 ])
 def test_a_broken_file_is_refused_with_the_reason(tmp_path, change, message):
     text = DEFAULT_PATH.read_text()

@@ -4,11 +4,12 @@ fill an own eye, take what the atari step offers and refuse what the self-atari 
 refuses."""
 
 import numpy as np
+import pytest
 
 from engine.game.board_text import parse
 from engine.core import go_policy
 from engine.core.go_kernels import PASS, is_eye, is_legal
-from engine.core.go_policy import P_ATARI, P_PATTERN, P_SELFATARI, SELFATARI_STONES
+from engine.core.go_policy import P_ATARI, P_NAKADE, P_PATTERN, P_SELFATARI, SELFATARI_STONES
 from engine.core.go_tactics import NONE, atari_liberty, is_self_atari, libs_after, size_after
 from engine.game.coords import from_gtp
 from engine.core.layout import BOARD, EMPTY, M_LAST, M_PASSES, M_TO_PLAY, REP
@@ -82,10 +83,10 @@ def test_libs_after_size_after_and_self_atari_match_the_reference():
     assert min(seen.values()) > 20
 
 
-def policy(atari=0.0, pattern=0.0, selfatari=0.0, stones=2):
+def policy(atari=0.0, pattern=0.0, selfatari=0.0, stones=2, nakade=0.0):
     par = np.zeros(go_policy.N_PARAMS)
     par[P_ATARI], par[P_PATTERN], par[P_SELFATARI] = atari, pattern, selfatari
-    par[SELFATARI_STONES] = stones
+    par[SELFATARI_STONES], par[P_NAKADE] = stones, nakade
     return par
 
 
@@ -196,3 +197,48 @@ def test_heavy_playouts_end_and_are_repeatable():
         assert meta[M_PASSES] >= 2 or moves >= 3 * s.shape[1]
         results.append((moves, s[BOARD].tobytes(), amaf.tobytes()))
     assert results[0] == results[1]
+
+
+def _eye_space(picture, last):
+    """The position of ``picture`` with white's last move at ``last``, black to move."""
+    n, black, white = parse(picture)
+    st = GoState(GoRules(size=n, komi=0.5, superko=False))
+    st.setup(black=black, white=white)
+    st.meta[M_LAST] = from_gtp(last, n)
+    st.meta[M_TO_PLAY] = 1
+    return st
+
+
+# white's eye spaces in the corner, each with the last white move next to it, and the
+# vital point black must take (None: the shape has none)
+EYE_SPACES = [
+    ("bent three", ". . . . .\n. . . . .\nO O . . .\n. O . . .\n. . O . .", "B2", "A1"),
+    ("straight three", ". . . . .\n. . . . .\n. . . . .\nO O O O .\n. . . O .", "D1",
+     "B1"),
+    ("bulky five", ". . . . .\n. . . . .\nO O O . .\n. . O . .\n. . . O .", "C2", "B1"),
+    ("pyramid four", ". . . . .\n. . . . .\n. . O . .\n. O . O .\nO . . . O", "D2", "C1"),
+    ("straight four", ". . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n"
+     "O O O O O .\n. . . . O .", "E1", None),
+    ("square four", ". . . . .\n. . . . .\nO O O . .\n. . O . .\n. . O . .", "C2", None),
+    ("two points", ". . . . .\n. . . . .\n. . . . .\nO O O . .\n. . O . .", "C1", None),
+    ("seven points", ". . . . . . . . .\n. . . . . . . . .\n. . . . . . . . .\n"
+     ". . . . . . . . .\n. . . . . . . . .\n. . . . . . . . .\n. . . . . . . . .\n"
+     "O O O O O O O O .\n. . . . . . . O .", "H1", None),
+    ("a black stone inside", ". . . . .\n. . . . .\nO O O . .\nX . O . .\n. . . O .",
+     "C2", None),
+]
+
+
+@pytest.mark.parametrize("name, picture, last, vital", EYE_SPACES,
+                         ids=[e[0] for e in EYE_SPACES])
+def test_the_nakade_step_finds_the_vital_point_of_a_small_eye_space(name, picture, last,
+                                                                     vital):
+    st = _eye_space(picture, last)
+    n = st.size
+    buf = np.empty(64, dtype=np.int32)
+    got = go_policy.nakade_move(st.s, st.meta, n + 2, from_gtp(last, n), 1, buf)
+    assert got == (NONE if vital is None else from_gtp(vital, n))
+    if vital is not None:   # the heavy policy with the step always on plays it
+        move = go_policy.heavy_move(st.s, st.meta, make_rng(1), 1, np.zeros(1 << 16, np.uint8),
+                                    policy(nakade=1.0), buf, None)
+        assert move == from_gtp(vital, n)

@@ -3,6 +3,10 @@ that do not fill the mover's own eye) and the heavy one, which first looks at th
 move's surroundings the way MoGo, Pachi and michi do.
 
 Heavy policy, for the side to move, with the opponent's last move L:
+0. with probability ``par[P_NAKADE]``: the vital point of a small eye space of the
+   opponent next to L (``nakade_move``: three to six empty points that only the
+   opponent's stones and the edge enclose, such as the space its capture just left), so
+   that a dead shape is killed in the playout instead of being left to chance.
 1. with probability ``par[P_ATARI]``: moves that capture the chain of L when it is in atari,
    and moves that save an own chain next to L from atari, by capturing an adjacent
    opponent chain that is itself in atari or by extending to two liberties or more --
@@ -35,8 +39,9 @@ from .layout import BOARD, EMPTIES, EMPTY, EPOS, M_LAST, M_N_EMPTY, M_SIZE, NEXT
 from .patterns3 import code
 from .rng import rand_below, rand_unit
 
-P_ATARI, P_PATTERN, P_SELFATARI, SELFATARI_STONES, LADDER_NODES = range(5)
-N_PARAMS = 5
+P_ATARI, P_PATTERN, P_SELFATARI, SELFATARI_STONES, LADDER_NODES, P_NAKADE = range(6)
+N_PARAMS = 6
+NAKADE_MIN, NAKADE_MAX = 3, 6     # the eye spaces whose vital point decides life
 
 
 # playable, _uniform_move and _push run at every playout move: inlined, as a call there
@@ -165,6 +170,64 @@ def pattern_move(s, meta, rng, w, last, color, pat, sa_stones, buf):
 
 
 @njit(cache=True)
+def nakade_move(s, meta, w, last, color, buf):
+    """The vital point of an eye space of the opponent next to its last move ``last``:
+    a connected set of ``NAKADE_MIN``..``NAKADE_MAX`` empty points whose other neighbours
+    are all the opponent's stones or the edge.  The vital point is the point with the
+    most neighbours inside the space, when one point alone has the most (the middle of a
+    straight or a bent three, the centre of a pyramid four or of a bulky five); spaces
+    without one (a square four, dead anyway; a straight four, alive anyway) give none.
+    ``buf`` holds the space (int32 scratch, at least ``NAKADE_MAX`` entries).  NONE if
+    there is no such space or its vital point is not playable."""
+    other = 3 - color
+    for start in (last - 1, last + 1, last - w, last + w):
+        if s[BOARD, start] != EMPTY:
+            continue
+        n = 1
+        buf[0] = start
+        i = 0
+        closed = True
+        while i < n and closed:
+            p = buf[i]
+            i += 1
+            for q in (p - 1, p + 1, p - w, p + w):
+                c = s[BOARD, q]
+                if c == EMPTY:
+                    seen = False
+                    for j in range(n):
+                        if buf[j] == q:
+                            seen = True
+                    if not seen:
+                        if n == NAKADE_MAX:   # one point more: too big a space
+                            closed = False
+                            break
+                        buf[n] = q
+                        n += 1
+                elif c != other and c != OFFBOARD:
+                    closed = False
+                    break
+        if not closed or n < NAKADE_MIN:
+            continue
+        best = NONE
+        most = 0
+        ties = 0
+        for j in range(n):
+            p = buf[j]
+            inside = 0
+            for q in (p - 1, p + 1, p - w, p + w):
+                for k in range(n):
+                    if buf[k] == q:
+                        inside += 1
+            if inside > most:
+                best, most, ties = p, inside, 1
+            elif inside == most:
+                ties += 1
+        if ties == 1 and _playable_called(s, meta, w, best, color):
+            return best
+    return NONE
+
+
+@njit(cache=True)
 def heavy_move(s, meta, rng, color, pat, par, buf, lad):
     """The heavy policy (module docstring); ``buf`` is int32 scratch of P (at least 16)
     entries, ``lad`` a ladder scratch (``go_ladder.new_ladder``) or None."""
@@ -172,6 +235,12 @@ def heavy_move(s, meta, rng, color, pat, par, buf, lad):
     last = meta[M_LAST]
     sa_stones = par[SELFATARI_STONES]
     if last >= 0:
+        # the test on the probability first: at 0 no random number is drawn, so the
+        # playouts of a file without the step are the ones they were before it
+        if par[P_NAKADE] > 0.0 and rand_unit(rng) < par[P_NAKADE]:
+            p = nakade_move(s, meta, w, last, color, buf)
+            if p != NONE:
+                return p
         if rand_unit(rng) < par[P_ATARI]:
             n = atari_moves(s, meta, w, last, color, buf, lad, int(par[LADDER_NODES]))
             if n > 0:
