@@ -16,7 +16,10 @@ or folders searched for them.  Writes into DIR:
                 --sequence run; docs/tsumego-results.md says what each holds)
 * summary.json  solve rate and 95 % Wilson interval per back end and budget, plus what
                 was loaded, skipped and unreadable, and whether the run was restricted
-* per_problem.md  which back end solved which problem (solved seeds / seeds)
+* per_problem.md  which back end solved which problem (solved seeds / seeds), after a
+                table comparing every two series of one budget problem by problem (on
+                how many problems each solved more of its runs, and the sign test's p);
+                the command line prints that table too
 * solve_rate.png  solve rate against budget (log scale), one line per back end
 * misses/PROBLEM.svg  a board diagram of each Go problem a run missed: the correct first
                 moves, the wrong answer and its principal variation
@@ -51,7 +54,7 @@ from engine.tsumego.frame import MARGIN
 from engine.tsumego import best
 from engine.tsumego.problem import load_problems
 from engine.tsumego.solve import searcher
-from engine.tsumego.report import rates_table, write_report
+from engine.tsumego.report import pairs_table, rates_table, write_report
 from engine.tsumego.sweep import ResultsFile, Settings, plan, run_sweep
 
 
@@ -165,6 +168,9 @@ def sweep(args, argv) -> int:
     command = " ".join(shlex.quote(a) for a in (sys.argv if argv is None else argv))
     rates = write_report(out, command, report, settings, args.restrict, jobs, rows, failures)
     print(rates_table(rates))
+    pairs = pairs_table(rows)
+    if pairs:
+        print("\n" + pairs)
     print(f"\nper-problem table: {out / 'per_problem.md'}; rows: {len(rows)} of {len(jobs)} "
           f"jobs; failed: {len(failures)}", file=sys.stderr)
     return 0 if not failures else 2

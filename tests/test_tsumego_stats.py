@@ -1,5 +1,7 @@
 """Solve-rate arithmetic (engine.tsumego.stats): Wilson's interval against published values
-and against the interval's definition (the p whose score test just rejects)."""
+and against the interval's definition (the p whose score test just rejects); the sign
+test against the binomial distribution written out; two series compared problem by
+problem."""
 
 import math
 
@@ -7,7 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.tsumego.stats import Z95, label, per_problem, solve_rates, wilson
+from engine.tsumego.report import pairs_table
+from engine.tsumego.stats import (Z95, label, paired, per_problem, sign_test, solve_rates,
+                                  wilson)
 
 
 @pytest.mark.parametrize("k, n, lo, hi", [
@@ -76,3 +80,47 @@ def test_restricted_rows_are_a_series_of_their_own():
     assert (held["algo"], held["restrict"], held["label"]) == ("uct", True, "uct+restrict")
     assert per_problem(rows)["a"][("uct+restrict", 100)] == (0, 1)
     assert label("uct:c=0.5", False) == "uct:c=0.5"
+
+
+@pytest.mark.parametrize("wins, losses, p", [
+    (12, 8, 0.5034),    # 2 * P(X <= 8), X ~ Binomial(20, 1/2): 2 * 263950 / 2**20
+    (5, 0, 0.0625),     # 2 / 2**5
+    (0, 5, 0.0625),
+    (10, 10, 1.0),      # an even split: the two tails overlap, capped at 1
+    (0, 0, 1.0),        # nothing to go on
+])
+def test_sign_test_matches_the_binomial_tails(wins, losses, p):
+    assert sign_test(wins, losses) == pytest.approx(p, abs=5e-5)
+
+
+@given(st.integers(0, 60), st.integers(0, 60))
+def test_sign_test_is_a_two_sided_probability(wins, losses):
+    p = sign_test(wins, losses)
+    assert 0.0 < p <= 1.0
+    assert p == sign_test(losses, wins)
+    n = wins + losses
+    direct = sum(math.comb(n, i) / 2 ** n for i in range(n + 1)
+                 if min(i, n - i) <= min(wins, losses))
+    assert p == pytest.approx(min(1.0, direct))
+
+
+def test_paired_compares_shares_on_the_problems_both_series_ran():
+    rows = [
+        # a: uct 2 of 2, shot 1 of 3 -> uct; b: uct 0 of 1, shot 1 of 1 -> shot;
+        # c: 1 of 2 against 2 of 4 -> a tie; d: uct alone, not compared
+        *(dict(problem="a", algo="uct", budget=100, seed=s, correct=True) for s in (0, 1)),
+        *(dict(problem="a", algo="shot", budget=100, seed=s, correct=s == 0) for s in range(3)),
+        dict(problem="b", algo="uct", budget=100, seed=0, correct=False),
+        dict(problem="b", algo="shot", budget=100, seed=0, correct=True),
+        *(dict(problem="c", algo="uct", budget=100, seed=s, correct=s == 0) for s in (0, 1)),
+        *(dict(problem="c", algo="shot", budget=100, seed=s, correct=s < 2) for s in range(4)),
+        dict(problem="d", algo="uct", budget=100, seed=0, correct=True),
+        dict(problem="a", algo="uct", budget=1000, seed=0, correct=True),   # alone there
+    ]
+    [pair] = paired(rows)
+    assert (pair.a, pair.b, pair.budget, pair.problems) == ("shot", "uct", 100, 3)
+    assert (pair.a_better, pair.b_better) == (1, 1)
+    assert pair.p_value == 1.0
+    table = pairs_table(rows)
+    assert "| shot | uct | 100 | 3 | 1 | 1 | 1.000 |" in table
+    assert pairs_table(ROWS[:3]) == ""   # one series: nothing to compare

@@ -1,11 +1,12 @@
 """What a sweep leaves in its output folder, beside the results file: ``summary.json``
 (solve rates with their intervals, the configuration the rows counted ran with, and what
 was loaded, skipped and unreadable), ``per_problem.md`` (which back end solved which
-problem), ``solve_rate.png`` (solve rate against budget) and ``misses/PROBLEM.svg``, a
-diagram of each Go problem some run missed (``diagram.svg``: the correct moves, the wrong
-answer and its principal variation; the miss shown is the one at the largest budget, the
-first series by name on ties).  ``rates_table`` is the Markdown table the command line
-prints."""
+problem, after ``pairs_table``'s comparison of every two series of one budget),
+``solve_rate.png`` (solve rate against budget) and ``misses/PROBLEM.svg``, a diagram of
+each Go problem some run missed (``diagram.svg``: the correct moves, the wrong answer and
+its principal variation; the miss shown is the one at the largest budget, the first
+series by name on ties).  ``rates_table`` and ``pairs_table`` are the Markdown tables the
+command line prints."""
 
 import json
 from pathlib import Path
@@ -14,7 +15,7 @@ from ..game.coords import from_gtp
 from ..results_store import replace_text, write_error
 from .diagram import svg
 from .frame import problem_region
-from .stats import label, per_problem, solve_rates
+from .stats import label, paired, per_problem, solve_rates
 
 
 def rates_table(rates) -> str:
@@ -25,6 +26,21 @@ def rates_table(rates) -> str:
         budget = "own" if r.budget == 0 else str(r.budget)
         lines.append(f"| {r.label} | {budget} | {r.solved}/{r.runs} | {r.proved} "
                      f"| {r.rate:.3f} | [{lo:.3f}, {hi:.3f}] |")
+    return "\n".join(lines)
+
+
+def pairs_table(rows) -> str:
+    """Every two series of one budget compared problem by problem (``stats.paired``);
+    empty when no budget has two."""
+    pairs = paired(rows)
+    if not pairs:
+        return ""
+    lines = ["| series A | series B | budget | problems | A solved more | B solved more "
+             "| sign test p |", "|---|---|---:|---:|---:|---:|---:|"]
+    for p in pairs:
+        budget = "own" if p.budget == 0 else str(p.budget)
+        lines.append(f"| {p.a} | {p.b} | {budget} | {p.problems} | {p.a_better} "
+                     f"| {p.b_better} | {p.p_value:.3f} |")
     return "\n".join(lines)
 
 
@@ -117,7 +133,9 @@ def write_report(out: Path, command: str, loaded, settings, restrict: bool, jobs
         "rates": [r.as_dict() for r in rates],
     }
     replace_text(out / "summary.json", json.dumps(summary, indent=2) + "\n")
-    replace_text(out / "per_problem.md", problem_table(rows, loaded.problems) + "\n")
+    pairs = pairs_table(rows)
+    replace_text(out / "per_problem.md",
+                 (pairs + "\n\n" if pairs else "") + problem_table(rows, loaded.problems) + "\n")
     miss_diagrams(out, rows, loaded.problems)
     if rates:
         try:

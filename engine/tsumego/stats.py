@@ -8,10 +8,18 @@ search but not for the problem; the interval is about the search's luck on this 
 
 Rows are grouped by back end (the spec, ``engine.search.registry``), restricted or not, and
 budget; a restricted series is labelled ``SPEC+restrict`` (``label``).
+
+Two series at one budget are also compared problem by problem (``paired``): on how many
+problems each solved more of its runs than the other, and the two-sided exact sign test
+of those counts.  The problem is the unit there, so that comparison carries the set's
+spread of difficulty that the runs' intervals leave out, and two series whose seeds
+differ are compared on what each did with every problem they share.
 """
 
 from collections import defaultdict
 from dataclasses import dataclass
+from itertools import combinations
+from math import comb
 
 from ..match.stats import Z95, wilson_interval
 
@@ -79,3 +87,48 @@ def per_problem(rows) -> dict:
         cell[0] += bool(row["correct"])
         cell[1] += 1
     return {p: {key: tuple(v) for key, v in cells.items()} for p, cells in table.items()}
+
+
+@dataclass
+class Pair:
+    """Series ``a`` against series ``b`` at one budget, over the problems both ran."""
+    a: str
+    b: str
+    budget: int
+    problems: int
+    a_better: int        # problems where a solved a larger share of its runs
+    b_better: int
+
+    @property
+    def p_value(self) -> float:
+        return sign_test(self.a_better, self.b_better)
+
+
+def sign_test(wins: int, losses: int) -> float:
+    """Two-sided exact sign test: the chance, were both sides equally likely to come out
+    ahead on each problem, of a split at least as uneven as ``wins`` to ``losses``."""
+    n = wins + losses
+    if n == 0:
+        return 1.0
+    tail = sum(comb(n, i) for i in range(min(wins, losses) + 1))
+    return min(1.0, 2 * tail / 2 ** n)
+
+
+def paired(rows) -> list[Pair]:
+    """Every two series of one budget, problem by problem (module docstring), in the
+    order of their labels."""
+    table = per_problem(rows)
+    series = defaultdict(set)
+    for cells in table.values():
+        for name, budget in cells:
+            series[budget].add(name)
+    pairs = []
+    for budget in sorted(series):
+        for a, b in combinations(sorted(series[budget]), 2):
+            shares = [(cells[(a, budget)], cells[(b, budget)]) for cells in table.values()
+                      if (a, budget) in cells and (b, budget) in cells]
+            # a larger share, compared without division: k_a / n_a > k_b / n_b
+            better_a = sum(ka * nb > kb * na for (ka, na), (kb, nb) in shares)
+            better_b = sum(ka * nb < kb * na for (ka, na), (kb, nb) in shares)
+            pairs.append(Pair(a, b, budget, len(shares), better_a, better_b))
+    return pairs
