@@ -50,3 +50,20 @@ def test_the_script_refuses_a_missing_results_file_in_one_line(tmp_path):
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 2
     assert done.stderr.startswith("owl_check.py: cannot read") and not done.stdout
+
+
+def test_a_problem_without_a_goal_is_asked_the_goal_its_fight_implies(tmp_path):
+    # bent-three-kill with its "kill" tag taken out, as the practice collection's files
+    # come: the side to move attacks, so its moves are read as kills
+    text = (GO19 / "bent-three-kill.sgf").read_text().replace("TG[kill]", "TG[]")
+    path = tmp_path / "bent-three-nogoal.sgf"
+    path.write_text(text)
+    problem = load_sgf_problem(path)
+    assert problem.goal is None
+    results = tmp_path / "results.csv"
+    results.write_text("problem,algo,budget,seed,move,correct\n"
+                       f"{problem.name},uct,10,0,E5,0\n")
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "owl_check.py"), str(results),
+                           str(path), "--gtp", GNUGO], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert "| the book's answers | 1 | 1 | 0 | 0 |" in done.stdout
