@@ -67,9 +67,13 @@ def main(argv=None) -> int:
     if not rows:
         print("owl_check.py: no rows of those problems and filters", file=sys.stderr)
         return 2
-    with GtpEngine(args.gtp) as engine:
-        judged = {name: judged_moves(engine, problems[name])
-                  for name in sorted({r["problem"] for r in rows})}
+    try:
+        with GtpEngine(args.gtp) as engine:
+            judged = {name: judged_moves(engine, problems[name])
+                      for name in sorted({r["problem"] for r in rows})}
+    except (OSError, RuntimeError) as exc:   # not started, crashed, timed out, refused
+        print(f"owl_check.py: {args.gtp}: {exc}", file=sys.stderr)
+        return 2
     verdict = lambda name, move: judged[name].get(move, "fails")   # noqa: E731
     book = Counter(verdict(name, to_gtp(m, problems[name].size))
                    for name in judged for m in problems[name].accept)

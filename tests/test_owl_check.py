@@ -67,3 +67,13 @@ def test_a_problem_without_a_goal_is_asked_the_goal_its_fight_implies(tmp_path):
                            str(path), "--gtp", GNUGO], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert "| the book's answers | 1 | 1 | 0 | 0 |" in done.stdout
+
+
+def test_the_script_reports_an_engine_it_cannot_start_in_one_line(tmp_path):
+    results = tmp_path / "results.csv"
+    results.write_text("problem,algo,budget,seed,move,correct\nbent-three-kill,uct,10,0,E5,0\n")
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "owl_check.py"), str(results),
+                           str(GO19 / "bent-three-kill.sgf"), "--gtp", str(tmp_path / "no-gnugo")],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 2
+    assert done.stderr.startswith("owl_check.py: ") and "Traceback" not in done.stderr
