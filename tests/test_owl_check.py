@@ -19,6 +19,12 @@ GNUGO = "/usr/games/gnugo --mode gtp --level 10"
 pytestmark = pytest.mark.gnugo
 
 
+def run_owl_check(*args) -> subprocess.CompletedProcess:
+    """scripts/owl_check.py run as a command, the way a user runs it."""
+    return subprocess.run([sys.executable, str(ROOT / "scripts" / "owl_check.py"),
+                           *map(str, args)], capture_output=True, text=True, cwd=ROOT)
+
+
 # a kill and a live, each with a wrong move: the far corner of the problem's region
 @pytest.mark.parametrize("name, wrong", [("bent-three-kill", "E5"), ("bulky-five-live", "O14")])
 def test_the_script_counts_the_runs_the_book_or_owl_accepts(tmp_path, name, wrong):
@@ -32,9 +38,7 @@ def test_the_script_counts_the_runs_the_book_or_owl_accepts(tmp_path, name, wron
                         correct=1))
         w.writerow(dict(problem=problem.name, algo="uct", budget=10, seed=1, move=wrong,
                         correct=0))
-    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "owl_check.py"), str(results),
-                           str(GO19 / f"{name}.sgf"), "--gtp", GNUGO],
-                          capture_output=True, text=True, cwd=ROOT)
+    done = run_owl_check(results, GO19 / f"{name}.sgf", "--gtp", GNUGO)
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert f"{name}{' ' * (50 - len(name))} {wrong:5s} fails" in out
@@ -45,9 +49,7 @@ def test_the_script_counts_the_runs_the_book_or_owl_accepts(tmp_path, name, wron
 
 
 def test_the_script_refuses_a_missing_results_file_in_one_line(tmp_path):
-    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "owl_check.py"),
-                           str(tmp_path / "none.csv"), str(GO19 / "bent-three-kill.sgf")],
-                          capture_output=True, text=True, cwd=ROOT)
+    done = run_owl_check(tmp_path / "none.csv", GO19 / "bent-three-kill.sgf")
     assert done.returncode == 2
     assert done.stderr.startswith("owl_check.py: cannot read") and not done.stdout
 
@@ -63,8 +65,7 @@ def test_a_problem_without_a_goal_is_asked_the_goal_its_fight_implies(tmp_path):
     results = tmp_path / "results.csv"
     results.write_text("problem,algo,budget,seed,move,correct\n"
                        f"{problem.name},uct,10,0,E5,0\n")
-    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "owl_check.py"), str(results),
-                           str(path), "--gtp", GNUGO], capture_output=True, text=True, cwd=ROOT)
+    done = run_owl_check(results, path, "--gtp", GNUGO)
     assert done.returncode == 0, done.stderr
     assert "| the book's answers | 1 | 1 | 0 | 0 |" in done.stdout
 
@@ -72,8 +73,6 @@ def test_a_problem_without_a_goal_is_asked_the_goal_its_fight_implies(tmp_path):
 def test_the_script_reports_an_engine_it_cannot_start_in_one_line(tmp_path):
     results = tmp_path / "results.csv"
     results.write_text("problem,algo,budget,seed,move,correct\nbent-three-kill,uct,10,0,E5,0\n")
-    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "owl_check.py"), str(results),
-                           str(GO19 / "bent-three-kill.sgf"), "--gtp", str(tmp_path / "no-gnugo")],
-                          capture_output=True, text=True, cwd=ROOT)
+    done = run_owl_check(results, GO19 / "bent-three-kill.sgf", "--gtp", tmp_path / "no-gnugo")
     assert done.returncode == 2
     assert done.stderr.startswith("owl_check.py: ") and "Traceback" not in done.stderr
