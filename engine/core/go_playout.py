@@ -8,6 +8,7 @@ The type of the policy's parameters ``par`` picks the policy while the playout c
   float64 array   ``go_policy``'s heavy policy
   ``go_ladder.WithLadders``   the heavy policy reading ladders in its atari step
   ``elo_policy.Elo``          the learned softmax policy
+  ``go_replies.WithReplies``  any of these, after the reply a search learnt (``go_replies``)
 (A run-time test made every Go session compile every policy: the learned one and the
 ladder reader were about two thirds of a cold start's compile, the light one some 3 s of
 a heavy session's.)
@@ -21,6 +22,7 @@ from .elo_policy import Elo, elo_move, elo_scratch
 from .go_kernels import PASS, play, score
 from .go_ladder import WithLadders, new_ladder
 from .go_policy import LADDER_NODES, heavy_move, random_move
+from .go_replies import WithReplies, note, reply_for
 from .layout import M_MOVES, M_PASSES, M_SIZE, M_TO_PLAY
 
 # the (pat, par) arguments that select the light policy
@@ -49,7 +51,7 @@ def _kind(par):
         return "light"
     if isinstance(par, types.Array):
         return "hand"
-    return {WithLadders: "ladders", Elo: "elo"}[par.instance_class]
+    return {WithLadders: "ladders", Elo: "elo", WithReplies: "replies"}[par.instance_class]
 
 
 @overload(policy_scratch, inline="always")
@@ -59,6 +61,8 @@ def _policy_scratch(par, s, meta):
         return lambda par, s, meta: np.empty(0, dtype=np.int32)
     if kind == "hand":
         return lambda par, s, meta: np.empty(s.shape[1], dtype=np.int32)
+    if kind == "replies":
+        return lambda par, s, meta: policy_scratch(par.inner, s, meta)
     if kind == "ladders":
         return lambda par, s, meta: (np.empty(s.shape[1], dtype=np.int32),
                                      new_ladder(s.shape[1], 2 * meta[M_SIZE]))
@@ -77,6 +81,14 @@ def _policy_move(par, s, meta, rng, color, pat, work):
     if kind == "hand":
         return (lambda par, s, meta, rng, color, pat, work:
                 heavy_move(s, meta, rng, color, pat, par, work, None))
+    if kind == "replies":
+        def with_reply(par, s, meta, rng, color, pat, work):
+            p = reply_for(par.replies, s, meta, color)
+            if p < 0:
+                p = policy_move(par.inner, s, meta, rng, color, pat, work)
+            note(par.replies, p)
+            return p
+        return with_reply
     if kind == "ladders":
         return (lambda par, s, meta, rng, color, pat, work:
                 heavy_move(s, meta, rng, color, pat, par.hand, work[0], work[1]))

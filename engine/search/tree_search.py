@@ -34,7 +34,7 @@ from . import linuct_kernels, uct_kernels
 from .solver import (fight_result_at, fight_winner_at, has_fight, leaf_threat_proof,
                      prove_leaf)
 from .tree import CLAIMED, MOVE, NCHILD, PROVEN, T_LEFT, T_SIM, T_VLOSS, VISITS, WIN
-from .uct_kernels import ko_draws
+from .uct_kernels import ko_draws, playout_policy
 
 _POLICIES = {uct_kernels.UctParams: uct_kernels, linuct_kernels.LinuctParams: linuct_kernels}
 
@@ -224,7 +224,9 @@ def run(tree, pos, scratch, model, know, params, rng, count, max_sim):
             if winner == 0:
                 start = smeta[M_MOVES]
                 winner = game.policy_playout_winner(g, ss, smeta, zob, rng, pos.komi, amaf,
-                                                    know.pat, know.policy)
+                                                    know.pat,
+                                                    playout_policy(params, know.policy,
+                                                                   scratch))
                 sim += smeta[M_MOVES] - start
                 if fight:
                     winner = fight_result_at(ss, pos.target, pos.attacker)

@@ -35,6 +35,10 @@ Options (``UctOptions``, plus the common ones):
                 moves, each in a tree of its own rooted after it (``reread``); the
                 better re-read one is the answer; 0, the default: none (a budget of
                 time or moves is never re-read)
+  replies       0/1/2, Go only: the playouts learn the winners' replies (``go_replies``:
+                a reply that won is played first when its move comes up again, a reply
+                that lost is forgotten), to the last move (1, LGRF-1) or to the last two
+                first (2, LGRF-2); 0, the default: the policy alone
   ko_draw       0/1: a tsumego simulation whose line through the tree holds a ko capture
                 counts as a draw, half a win for each side (``uct_kernels.ko_draws``:
                 a clean win beats a ko, a ko beats a clean loss); 0, the default: the
@@ -63,6 +67,7 @@ from . import parallel, uct_kernels
 from .bundles import position
 from ..core.layout import GAME_GO, M_GAME
 from ..core.go_policy import SELFATARI_STONES
+from ..core.go_replies import new_replies
 from .fight_priors import apply_fight_priors, fight_work
 from .go_priors import apply_priors
 from .options import WideningOptions, option, threads_option
@@ -92,6 +97,7 @@ class UctOptions(WideningOptions):
     minimax_visits: int = option(20, 1, 1_000_000)
     reread: float = option(0.0, 0.0, 0.9)
     ko_draw: bool = option(False)
+    replies: int = option(0, 0, 2)
     threads: int = threads_option()
 
 
@@ -141,10 +147,11 @@ class UctSearcher(TreeSearcher):
         cand = self._prepare(state, allowed)
         pool = self.pool
         n = self.params.threads
-        scratches = [new_scratch(state, cand if i == 0 else np.empty_like(cand),
-                                 self.params.rave) for i in range(n)]
-        params = self._kernel_params()
         go = state.meta[M_GAME] == GAME_GO
+        scratches = [new_scratch(state, cand if i == 0 else np.empty_like(cand),
+                                 self.params.rave, self.params.replies if go else 0)
+                     for i in range(n)]
+        params = self._kernel_params()
         check_widening(self.params.widen, self.params.prior and go)
         know = self._knowledge_arrays(go)
         pos = position(state, target if self.params.fight else None,
@@ -174,13 +181,19 @@ def _with_params(params) -> UctSearcher:
     return searcher
 
 
-def new_scratch(state, cand: np.ndarray, rave: bool) -> uct_kernels.UctScratch:
+def new_scratch(state, cand: np.ndarray, rave: bool,
+                replies: int = 0) -> uct_kernels.UctScratch:
     """Work arrays of one search thread on the board of ``state``; ``cand`` holds P + 1
-    moves; the AMAF record only with ``rave``."""
+    moves; the AMAF record only with ``rave``, the reply record of LGRF-``replies`` only
+    when it is 1 or 2."""
     n_points = state.s.shape[1]
     vcf_line, points = threat_scratch(n_points)
+    path = np.empty(4 * n_points, dtype=np.int32)
+    # a line: the tree's path, then a playout (``go_playout``'s cap: 3 P moves)
+    record = (new_replies(n_points, path.shape[0] + 3 * n_points, replies) if replies
+              else None)
     return uct_kernels.UctScratch(
         ss=np.empty_like(state.s), smeta=np.empty_like(state.meta),
         amaf=np.zeros(n_points if rave else 0, dtype=np.int8),
-        path=np.empty(4 * n_points, dtype=np.int32), cand=cand,
-        vcf_line=vcf_line, points=points, fight_work=fight_work(n_points))
+        path=path, cand=cand, vcf_line=vcf_line, points=points,
+        fight_work=fight_work(n_points), replies=record)

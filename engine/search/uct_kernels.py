@@ -34,7 +34,8 @@ import numpy as np
 from numba import njit
 from numba.extending import overload
 
-from ..core.layout import PASS
+from ..core import go_replies
+from ..core.layout import M_LAST, PASS
 from .fight_priors import fight_priors_at
 from .go_priors import prime_children
 from . import minimax as mm
@@ -76,8 +77,24 @@ def _ko_draws(params):
 # first to play each point in a simulation; empty without RAVE, and the playouts then keep
 # no record), path int32[max depth + 1], cand int32[P + 1]; vcf_line, points: the leaf
 # threat proof's (``solver.threat_scratch``); fight_work: the fight priors'
-# (``fight_priors.apply_fight_priors``)
-UctScratch = namedtuple("UctScratch", "ss smeta amaf path cand vcf_line points fight_work")
+# (``fight_priors.apply_fight_priors``); replies: the thread's last-good-reply record
+# (``go_replies.Replies``), None when the playouts learn no replies
+UctScratch = namedtuple("UctScratch",
+                        "ss smeta amaf path cand vcf_line points fight_work replies")
+
+
+def playout_policy(params, policy, scratch):
+    raise NotImplementedError   # compiled code only: the overload below
+
+
+@overload(playout_policy, inline="always")
+def _playout_policy(params, policy, scratch):
+    """The playout policy of the shared iteration: the knowledge's ``policy``, after
+    the learnt replies for UCT with a record (``go_replies``); LinUCT's as it is."""
+    if params.instance_class is UctParams:
+        return lambda params, policy, scratch: go_replies.with_replies(policy,
+                                                                       scratch.replies)
+    return lambda params, policy, scratch: policy
 
 
 @njit(cache=True, nogil=True)
@@ -157,6 +174,7 @@ def begin(params, model, pos, scratch):
 def begin_descent(params, model, scratch):
     if params.rave:
         scratch.amaf[:] = 0
+    go_replies.begin_line(scratch.replies, scratch.smeta[M_LAST])
 
 
 @njit(cache=True, nogil=True, inline='always')
@@ -184,7 +202,7 @@ def choose(params, model, tree, node, depth, scratch):
 
 @njit(cache=True, nogil=True, inline='always')
 def stepped(params, tree, node, depth, scratch):
-    pass
+    go_replies.note_move(scratch.replies, tree.ti[MOVE, node])
 
 
 @njit(cache=True, nogil=True, inline='always')
@@ -194,3 +212,4 @@ def observe(params, model, tree, depth, root_color, winner, scratch, rng):
     if params.minimax > 0.0:
         mm.backup(tree.ti, tree.tf, scratch.path, depth, params.minimax,
                   params.minimax_visits)
+    go_replies.learn(scratch.replies, root_color, winner)
