@@ -25,9 +25,11 @@ def run_owl_check(*args) -> subprocess.CompletedProcess:
                            *map(str, args)], capture_output=True, text=True, cwd=ROOT)
 
 
-# a kill and a live, each with a wrong move: the far corner of the problem's region
+# a kill and a live, each with a wrong move: the far corner of the problem's region; in
+# the problem's position and in its frame (the collection's check: the same answers)
+@pytest.mark.parametrize("frame", [[], ["--frame"]], ids=["position", "frame"])
 @pytest.mark.parametrize("name, wrong", [("bent-three-kill", "E5"), ("bulky-five-live", "O14")])
-def test_the_script_counts_the_runs_the_book_or_owl_accepts(tmp_path, name, wrong):
+def test_the_script_counts_the_runs_the_book_or_owl_accepts(tmp_path, name, wrong, frame):
     problem = load_sgf_problem(GO19 / f"{name}.sgf")
     right = to_gtp(min(problem.accept), problem.size)
     results = tmp_path / "results.csv"
@@ -38,7 +40,7 @@ def test_the_script_counts_the_runs_the_book_or_owl_accepts(tmp_path, name, wron
                         correct=1))
         w.writerow(dict(problem=problem.name, algo="uct", budget=10, seed=1, move=wrong,
                         correct=0))
-    done = run_owl_check(results, GO19 / f"{name}.sgf", "--gtp", GNUGO)
+    done = run_owl_check(results, GO19 / f"{name}.sgf", "--gtp", GNUGO, *frame)
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert f"{name}{' ' * (50 - len(name))} {wrong:5s} fails" in out

@@ -3,6 +3,8 @@ our own (``exact_answers``, small enclosed positions only) and GNU Go's owl code
 (``gnugo_judgement``, through a GTP engine).  ``engine.tsumego.collection.verify`` runs
 both over the collection; ``gobang_oracle`` is the Gobang counterpart."""
 
+import os
+import tempfile
 from dataclasses import replace
 
 import numpy as np
@@ -10,6 +12,7 @@ import numpy as np
 from ..core.layout import BLACK, EMPTY, OFFBOARD, WHITE
 from ..game.coords import PASS, point, to_gtp
 from ..game.go_state import GoState
+from ..game.sgf import save_game
 from ..game.state import opponent
 from .frame import frame_problem, region_box
 
@@ -64,6 +67,19 @@ def gnugo_judgement(engine, sgf_path, problem, state) -> dict:
     accepted = {p for p, v in codes.items() if v == best} if GOODNESS[best] <= 2 else set()
     return dict(targets=targets, attack=attack, defend=defend, best=best, accepted=accepted,
                 codes=codes)
+
+
+def gnugo_framed_judgement(engine, problem) -> dict:
+    """``gnugo_judgement`` on the problem's tsumego frame (``frame.frame_problem``, the
+    position our searches read), written to a temporary SGF for GNU Go to load."""
+    frame = frame_problem(problem)
+    fd, tmp = tempfile.mkstemp(suffix=".sgf")
+    os.close(fd)
+    try:
+        save_game(frame.state, tmp)
+        return gnugo_judgement(engine, tmp, problem, frame.state)
+    finally:
+        os.unlink(tmp)
 
 
 class TooBig(Exception):

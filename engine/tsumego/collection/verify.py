@@ -11,29 +11,13 @@ problem (``ok``, or ``DISAGREE`` with what the readers accept):
 * Gobang, ``gobang_oracle.gobang_answers``: an exhaustive reading of continuous fours.
 """
 
-import os
-import tempfile
-
-from ..frame import frame_problem
 from ..gobang_oracle import gobang_answers
-from ..oracle import exact_answers, gnugo_judgement
+from ..oracle import exact_answers, gnugo_framed_judgement, gnugo_judgement
 from ..problem import load_sgf_problem
 from ..solve import GtpEngine
 from ...game.coords import to_gtp
-from ...game.sgf import save_game
 
 GNUGO = "/usr/games/gnugo --mode gtp --level 10 --chinese-rules"
-
-
-def _framed_judgement(engine, problem):
-    frame = frame_problem(problem)
-    fd, tmp = tempfile.mkstemp(suffix=".sgf")
-    os.close(fd)
-    try:
-        save_game(frame.state, tmp)
-        return gnugo_judgement(engine, tmp, problem, frame.state)
-    finally:
-        os.unlink(tmp)
 
 
 def _exact_notes(problem, raw) -> tuple[list, list]:
@@ -64,7 +48,7 @@ def verify_go(paths, gnugo: str = GNUGO):
             n = problem.size
             mine = {to_gtp(p, n) for p in problem.accept}
             raw = gnugo_judgement(engine, path.resolve(), problem, problem.state)
-            framed = _framed_judgement(engine, problem)
+            framed = gnugo_framed_judgement(engine, problem)
             notes = []
             gnu = {to_gtp(p, n) for p in raw["accepted"]}
             if gnu != mine:
