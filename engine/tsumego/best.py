@@ -24,7 +24,10 @@ proves 37 of our 72 problems against the solver's 22, but nothing on real proble
 solve rate it leaves where it was at a few seconds more a problem: an option, not part of
 ``best``.  The seventh round's nakade step in the playouts (the knowledge file's
 ``nakade``) solved 5 more runs of 180 on the sample and 6 more of 450 on the advanced
-collection, both within the seeds' noise: a knowledge-file value, off.
+collection, both within the seeds' noise: a knowledge-file value, off.  The eighth
+round's last-good-reply playouts (``replies=1``, ``replies=2``) and four looser uses of
+the priors (none, a neutral or no self-atari prior, ``c=0.1``, no RAVE) solved no more:
+the replies are an option, off.
 """
 
 NAME = "best"
