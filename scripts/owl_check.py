@@ -12,8 +12,9 @@ budget.  A book problem with no goal is asked the goal its fight implies (``kill
 the side to move attacks).  GNU Go judges every first move of the problem's region
 (``owl_does_attack`` / ``owl_does_defend``), in the problem as the file gives it, or with
 ``--frame`` in its tsumego frame, the position our searches read (a corner problem's
-outside is otherwise an empty board, where the defender may run away), and each move asked is ``works`` (GNU Go's code 1), ``ko`` (2 or 3) or ``fails`` (anything
-else, or no legal point of the region).  Prints one line per missed (problem, move), then
+outside is otherwise an empty board, where the defender may run away), and each move
+asked is ``works`` (GNU Go's code 1), ``ko`` (2 or 3) or ``fails`` (anything else, or no
+legal point of the region).  Prints one line per missed (problem, move), then
 a table: GNU Go's verdicts on the book's answers (how far it agrees with the book, so how
 far to trust it on the rest) and on the missed moves, and the runs solved by the book and
 by either the book or GNU Go's reading.

@@ -11,9 +11,8 @@ from hypothesis import given, settings, strategies as st
 from engine.core import go_replies
 from engine.core.go_playout import policy_playout
 from engine.core.go_tactics import NONE
-from engine.core.layout import M_LAST, M_TO_PLAY
+from engine.core.layout import M_LAST
 from engine.core.rng import make_rng
-from engine.game.board_text import parse
 from engine.game.coords import from_gtp
 from engine.game.go_state import GoState
 from engine.game.gobang_state import GobangState
@@ -22,6 +21,7 @@ from engine.search import registry
 from engine.search.base import Budget
 from engine.tsumego.problem import load_sgf_problem
 from engine.tsumego.solve import solve
+from go_boards import black_to_answer
 
 GO19 = Path(__file__).parent.parent / "problems" / "go" / "19x19"
 SOLVER = "uct:playout=heavy:prior=1:rave=1:c=0:solver=1"
@@ -84,16 +84,6 @@ def test_a_line_longer_than_the_record_keeps_its_first_moves():
     assert rep.n[0] == 4 and list(rep.line) == [0, 1, 2, 3]
 
 
-def _position(picture, last):
-    """Black to move on the 5x5 ``picture`` after White's ``last``."""
-    n, black, white = parse(picture)
-    state = GoState(GoRules(size=n, komi=0.5, superko=False))
-    state.setup(black=black, white=white)
-    state.meta[M_LAST] = from_gtp(last, n)
-    state.meta[M_TO_PLAY] = 1
-    return state
-
-
 # Black's eye at A1 (its own stones all round, both diagonals too), White's last at E5
 PICTURE = "X . . . O\n. . . . .\n. . . . .\nX X . . .\n. X . . ."
 
@@ -105,7 +95,7 @@ def _reply(state, p, level=1):
 
 
 def test_a_playout_plays_the_learnt_reply_when_it_can():
-    state = _position(PICTURE, "E5")
+    state = black_to_answer(PICTURE, "E5")
     n = state.size
     assert go_replies.reply_for(_reply(state, "C3"), state.s, state.meta, 1) == from_gtp("C3", n)
     for refused in ("A5", "E5", "A1"):   # occupied by each colour, Black's own eye
@@ -116,7 +106,7 @@ def test_a_playout_plays_the_learnt_reply_when_it_can():
 
 
 def test_lgrf2_answers_the_last_two_moves_first_then_the_last_one():
-    state = _position(PICTURE, "E5")
+    state = black_to_answer(PICTURE, "E5")
     n = state.size
     before, last = from_gtp("A5", n), from_gtp("E5", n)
     rep = _reply(state, "C3", level=2)
@@ -131,7 +121,7 @@ def test_lgrf2_answers_the_last_two_moves_first_then_the_last_one():
 
 
 def test_a_playout_with_replies_records_its_moves_and_opens_with_the_reply():
-    state = _position(PICTURE, "E5")
+    state = black_to_answer(PICTURE, "E5")
     rep = _reply(state, "C3")
     rep = rep._replace(line=np.empty(200, dtype=np.int32))
     played = policy_playout(state.s, state.meta, state.zob, make_rng(3),

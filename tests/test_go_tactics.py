@@ -18,6 +18,7 @@ from engine.go_knowledge import load
 from engine.game.go_state import GoState
 from engine.game.rules import GoRules
 
+from go_boards import black_to_answer
 from go_reference import ReferenceGo
 
 
@@ -199,16 +200,6 @@ def test_heavy_playouts_end_and_are_repeatable():
     assert results[0] == results[1]
 
 
-def _eye_space(picture, last):
-    """The position of ``picture`` with white's last move at ``last``, black to move."""
-    n, black, white = parse(picture)
-    st = GoState(GoRules(size=n, komi=0.5, superko=False))
-    st.setup(black=black, white=white)
-    st.meta[M_LAST] = from_gtp(last, n)
-    st.meta[M_TO_PLAY] = 1
-    return st
-
-
 # white's eye spaces in the corner, each with the last white move next to it, and the
 # vital point black must take (None: the shape has none)
 EYE_SPACES = [
@@ -233,7 +224,7 @@ EYE_SPACES = [
                          ids=[e[0] for e in EYE_SPACES])
 def test_the_nakade_step_finds_the_vital_point_of_a_small_eye_space(name, picture, last,
                                                                      vital):
-    st = _eye_space(picture, last)
+    st = black_to_answer(picture, last)
     n = st.size
     buf = np.empty(64, dtype=np.int32)
     got = go_policy.nakade_move(st.s, st.meta, n + 2, from_gtp(last, n), 1, buf)
