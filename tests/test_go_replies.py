@@ -166,3 +166,9 @@ def test_a_composed_problem_is_solved_with_replies(level):
     problem = load_sgf_problem(GO19 / "bent-three-kill.sgf")
     for seed in range(2):
         assert solve(problem, f"{SOLVER}:replies={level}", 2000, seed, restrict=True).correct
+
+
+def test_search_threads_learn_replies_each_in_its_own_record():
+    searcher = registry.make(f"{SOLVER}:replies=2:threads=2", seed=3)
+    result = searcher.search(_nine_by_nine(), Budget(playouts=400))
+    assert result.playouts == 400 and result.move >= 0
