@@ -18,9 +18,9 @@ A draw teaches nothing.
 
 In a playout, the reply to the opponent's last two moves (LGRF-2), else to its last move,
 is played when it is legal and fills no own eye (``reply_for``); else the wrapped policy
-chooses.  ``WithReplies`` wraps a
-playout policy's parameters (``go_playout``: its type picks the policy) with a record;
-the hooks below take None for "no replies" and then compile to nothing.
+chooses.  ``WithReplies`` wraps a playout policy's parameters (``go_playout``: its type
+picks the policy) with a record; the hooks below take None for "no replies" and then
+compile to nothing.
 """
 
 from collections import namedtuple
@@ -125,7 +125,7 @@ def with_replies(policy, rep):
 
 
 def _off(rep) -> bool:
-    return isinstance(rep, (types.NoneType, types.Omitted))
+    return isinstance(rep, types.NoneType)
 
 
 @overload(begin_line, inline="always")
