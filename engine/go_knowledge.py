@@ -33,10 +33,11 @@ PRIOR_FEATURES = {name: i for i, name in enumerate(
 _PLAYOUT = {"atari": go_policy.P_ATARI, "pattern": go_policy.P_PATTERN,
             "selfatari": go_policy.P_SELFATARI,
             "selfatari_stones": go_policy.SELFATARI_STONES,
-            "ladder_nodes": go_policy.LADDER_NODES, "nakade": go_policy.P_NAKADE}
+            "ladder_nodes": go_policy.LADDER_NODES, "nakade": go_policy.P_NAKADE,
+            "eye_reply": go_policy.P_EYE_REPLY, "own_space": go_policy.P_OWN_SPACE}
 # playout values a file may leave out, with the value they then take (files written before
 # the value existed read as they did)
-_PLAYOUT_DEFAULTS = {"nakade": 0.0}
+_PLAYOUT_DEFAULTS = {"nakade": 0.0, "eye_reply": 0.0, "own_space": 0.0}
 
 _COMMENT = re.compile(r"(?:^|\s)#(?:\s|$)")
 
@@ -128,7 +129,7 @@ def load(path: str | None = None) -> GoKnowledge:
     missing += [n for n, k in PRIOR_FEATURES.items() if np.isnan(prior[2 * k])]
     if missing:
         raise KnowledgeError(f"{file}: missing {', '.join(missing)}")
-    for name in ("atari", "pattern", "selfatari", "nakade"):
+    for name in ("atari", "pattern", "selfatari", "nakade", "eye_reply", "own_space"):
         if playout[_PLAYOUT[name]] > 1:
             raise KnowledgeError(f"{file}: {name} is a probability, at most 1")
     try:

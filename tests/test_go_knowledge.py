@@ -23,14 +23,17 @@ def test_the_built_in_file_loads_complete():
     assert kn.patterns.any()
 
 
-def test_a_file_older_than_the_nakade_step_reads_with_it_off(tmp_path):
+@pytest.mark.parametrize("name, index", [("nakade", go_policy.P_NAKADE),
+                                         ("eye_reply", go_policy.P_EYE_REPLY),
+                                         ("own_space", go_policy.P_OWN_SPACE)])
+def test_a_file_older_than_a_playout_step_reads_with_it_off(tmp_path, name, index):
     text = DEFAULT_PATH.read_text()
-    line = next(x for x in text.splitlines() if x.startswith("nakade"))
+    line = next(x for x in text.splitlines() if x.startswith(name + " "))
     old = load(write(tmp_path, text.replace(line + "\n", "")))
-    assert old.playout[go_policy.P_NAKADE] == 0.0
+    assert old.playout[index] == 0.0
     on = tmp_path / "on.txt"   # another path: ``load`` keeps what it read by path
-    on.write_text(text.replace(line, "nakade 1"))
-    assert load(str(on)).playout[go_policy.P_NAKADE] == 1.0
+    on.write_text(text.replace(line, f"{name} 1"))
+    assert load(str(on)).playout[index] == 1.0
 
 
 def write(tmp_path, text):
@@ -50,6 +53,8 @@ def write(tmp_path, text):
     (("pattern hane_enclosing 1", "pattern hane_enclosing 300"), "1..255"),
     (("empty_third 10 10", "empty_third 10 10\neven 1 1"), "given twice"),
     (("nakade 0", "nakade 2"), "at most 1"),
+    (("eye_reply 0", "eye_reply 2"), "at most 1"),
+    (("own_space 0", "own_space -0.5"), "finite number >= 0"),
 ])
 def test_a_broken_file_is_refused_with_the_reason(tmp_path, change, message):
     text = DEFAULT_PATH.read_text()

@@ -15,6 +15,8 @@ from engine.mdp.problems import Trap, TreasureHunt, make_problem, parse_params
 from engine.mdp.wuct_kernels import new_samples, wuct_add, wuct_stats
 from engine.search.base import Budget
 
+from script_module import load_script
+
 
 class FixedRng:
     """A ``random.Random`` stand-in whose ``random()`` returns the given values in turn."""
@@ -211,12 +213,7 @@ def test_sweep_resumes_and_merges(tmp_path, monkeypatch):
 
 
 def test_script_prints_one_object_per_line(tmp_path, capsys):
-    import importlib.util
-    from pathlib import Path
-    path = Path(__file__).resolve().parent.parent / "scripts" / "mdp_experiments.py"
-    spec = importlib.util.spec_from_file_location("mdp_experiments", path)
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = load_script("mdp_experiments")
     argv = ["--problem", "trap", "--param", "R=0.01", "--methods", "pw,dpw,wuct,tree",
             "--budgets", "1,10", "--ms", "1", "--runs", "3", "--json", "--workers", "1",
             "--out", str(tmp_path), "--no-progress"]

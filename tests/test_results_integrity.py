@@ -22,6 +22,8 @@ from engine.results_store import (FolderLock, OutputBusy, ResultsWriteError, app
 from engine.tsumego.problem import load_problems
 from engine.tsumego.sweep import ResultsFile, Settings, job_key, plan, run_sweep
 
+from script_module import load_script
+
 ROOT = Path(__file__).parent.parent
 NINE = ROOT / "problems" / "go" / "9x9" / "pyramid-four-kill.sgf"
 FAKE = Path(__file__).parent / "fake_gtp_engine.py"
@@ -33,12 +35,7 @@ def problems():
 
 
 def script():
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("solve_tsumego",
-                                                  ROOT / "scripts" / "solve_tsumego.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("solve_tsumego")
 
 
 def sweep(problems, path, settings=Settings(), seeds=2, log=None):

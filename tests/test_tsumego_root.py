@@ -1,19 +1,17 @@
 """``scripts/tsumego_root.py``: one search's root on a problem, with the book's answers
 wherever they rank, after moves played first, and its errors."""
 
-import importlib.util
 from pathlib import Path
 
 from engine.tsumego.problem import load_sgf_problem
+
+from script_module import load_script
 
 ROOT = Path(__file__).parent.parent
 PROBLEM = ROOT / "problems" / "go" / "19x19" / "bent-three-kill.sgf"
 SPEC = "uct:playout=heavy:prior=1:rave=1:c=0:solver=1"
 
-_spec = importlib.util.spec_from_file_location("tsumego_root",
-                                               ROOT / "scripts" / "tsumego_root.py")
-tsumego_root = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(tsumego_root)
+tsumego_root = load_script("tsumego_root")
 
 
 def test_the_root_lists_the_most_visited_moves_and_the_answer():

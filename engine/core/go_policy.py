@@ -14,15 +14,25 @@ Heavy policy, for the side to move, with the opponent's last move L:
    liberties that a ladder captures (``go_ladder``, reading at most that many positions);
    one of them at random.  The scratch is None (the reader is not even compiled) unless
    the knowledge file asks for ladders (``go_ladder.WithLadders``, ``go_playout``).
-2. else, or if there is none, with probability ``par[P_PATTERN]``: the empty points around
+2. else, or if there is none, with probability ``par[P_EYE_REPLY]``: when L was played
+   inside an eye space of the side to move (``eye_reply_move``: at most
+   ``EYE_SPACE_MAX`` points, empty or the opponent's, that only the mover's stones and
+   the edge enclose), the point of it that splits what is left into two eyes or puts
+   the intruder in atari, else its vital point.  Random play misses that answer: a
+   rectangular six that has answered the attacker's placement still dies in a fifth of
+   the playouts without this step (``docs/tsumego-results.md``, ninth round).
+3. else, or if there is none, with probability ``par[P_PATTERN]``: the empty points around
    L whose 3x3 neighbourhood matches a pattern of the table (``patterns3``), drawn with
    probability proportional to the pattern's weight.
-3. else a uniformly random move, where a self-atari that leaves a chain of at least
+4. else a uniformly random move, where a self-atari that leaves a chain of at least
    ``par[SELFATARI_STONES]`` stones in atari is refused with probability
-   ``par[P_SELFATARI]`` (and the draw goes on).
-Candidates of 1 and 2 must be legal, must not fill an own eye, and those of 2 must not be
-self-ataris of that size.  The probabilities and the pattern weights come from the
-knowledge file (``engine.go_knowledge``); ``par`` None means the light policy.
+   ``par[P_SELFATARI]``, and a move that fills an own eye space without splitting it
+   (``fills_own_space``) with probability ``par[P_OWN_SPACE]`` (and the draw goes on):
+   random filling of its own space is how a living group dies in a playout.
+Candidates of 1 to 3 must be legal and must not fill an own eye; those of 2 must not be
+self-ataris, those of 3 not self-ataris of that size.  The probabilities and the pattern
+weights come from the knowledge file (``engine.go_knowledge``); ``par`` None means the
+light policy.
 
 A uniform move is drawn by rejection without replacement: draw an index into the first k
 entries of the empty-point list; if that point is refused, swap it behind the window and
@@ -34,14 +44,19 @@ from numba import njit
 
 from .go_kernels import PASS, is_eye, is_legal
 from .go_ladder import escape_caught_if
-from .go_tactics import NONE, atari_liberty, first_touch, is_self_atari, libs_after
+from .go_tactics import (NONE, atari_liberty, first_touch, is_self_atari, libs_after,
+                         makes_atari)
 from .layout import BOARD, EMPTIES, EMPTY, EPOS, M_LAST, M_N_EMPTY, M_SIZE, NEXT, OFFBOARD, REP
 from .patterns3 import code
 from .rng import rand_below, rand_unit
 
-P_ATARI, P_PATTERN, P_SELFATARI, SELFATARI_STONES, LADDER_NODES, P_NAKADE = range(6)
-N_PARAMS = 6
+(P_ATARI, P_PATTERN, P_SELFATARI, SELFATARI_STONES, LADDER_NODES, P_NAKADE,
+ P_EYE_REPLY, P_OWN_SPACE) = range(8)
+N_PARAMS = 8
 NAKADE_MIN, NAKADE_MAX = 3, 6     # the eye spaces whose vital point decides life
+# the most points (empty or the opponent's) of an own eye space the eye reply reads: a
+# larger space lives without help, and an enclosure this size is no longer an eye space
+EYE_SPACE_MAX = 8
 
 
 # playable, _uniform_move and _push run at every playout move: inlined, as a call there
@@ -71,7 +86,7 @@ def _playable_called(s, meta, w, p, color):
 
 
 @njit(cache=True, inline='always')
-def _uniform_move(s, meta, rng, color, sa_prob, sa_stones):
+def _uniform_move(s, meta, rng, color, sa_prob, sa_stones, space_prob, buf):
     w = meta[M_SIZE] + 2
     k = meta[M_N_EMPTY]
     while k > 0:
@@ -80,7 +95,9 @@ def _uniform_move(s, meta, rng, color, sa_prob, sa_stones):
         # the point as int64, the type pattern_move and the priors pass: one compile
         if playable(s, meta, w, p, color) and not (
                 sa_prob > 0.0 and is_self_atari(s, w, np.int64(p), color, sa_stones)
-                and rand_unit(rng) < sa_prob):
+                and rand_unit(rng) < sa_prob) and not (
+                space_prob > 0.0 and fills_own_space(s, w, p, color, buf)
+                and rand_unit(rng) < space_prob):
             return p
         k -= 1
         q = s[EMPTIES, k]
@@ -94,7 +111,8 @@ def _uniform_move(s, meta, rng, color, sa_prob, sa_stones):
 @njit(cache=True)
 def random_move(s, meta, rng, color):
     """The light policy: a uniformly random legal non-eye-filling move, or PASS."""
-    return _uniform_move(s, meta, rng, color, 0.0, 0.0)   # floats: the heavy call's types
+    # floats and a scratch: the heavy call's types
+    return _uniform_move(s, meta, rng, color, 0.0, 0.0, 0.0, np.empty(0, dtype=np.int32))
 
 
 @njit(cache=True, inline='always')
@@ -170,6 +188,35 @@ def pattern_move(s, meta, rng, w, last, color, pat, sa_stones, buf):
 
 
 @njit(cache=True)
+def enclosed_space(s, w, start, through, wall, limit, buf):
+    """The points connected to ``start`` through empty points and stones of colour
+    ``through`` (EMPTY: empty points alone), written to ``buf``: how many, or -1 when
+    one of them touches a stone of neither that colour nor ``wall``'s (the space is
+    open) or there are more than ``limit``."""
+    n = 1
+    buf[0] = start
+    i = 0
+    while i < n:
+        p = buf[i]
+        i += 1
+        for q in (p - 1, p + 1, p - w, p + w):
+            c = s[BOARD, q]
+            if c == EMPTY or c == through:
+                seen = False
+                for j in range(n):
+                    if buf[j] == q:
+                        seen = True
+                if not seen:
+                    if n == limit:
+                        return -1
+                    buf[n] = q
+                    n += 1
+            elif c != wall and c != OFFBOARD:
+                return -1
+    return n
+
+
+@njit(cache=True)
 def nakade_move(s, meta, w, last, color, buf):
     """The vital point of an eye space of the opponent next to its last move ``last``:
     a connected set of ``NAKADE_MIN``..``NAKADE_MAX`` empty points whose other neighbours
@@ -183,30 +230,8 @@ def nakade_move(s, meta, w, last, color, buf):
     for start in (last - 1, last + 1, last - w, last + w):
         if s[BOARD, start] != EMPTY:
             continue
-        n = 1
-        buf[0] = start
-        i = 0
-        closed = True
-        while i < n and closed:
-            p = buf[i]
-            i += 1
-            for q in (p - 1, p + 1, p - w, p + w):
-                c = s[BOARD, q]
-                if c == EMPTY:
-                    seen = False
-                    for j in range(n):
-                        if buf[j] == q:
-                            seen = True
-                    if not seen:
-                        if n == NAKADE_MAX:   # one point more: too big a space
-                            closed = False
-                            break
-                        buf[n] = q
-                        n += 1
-                elif c != other and c != OFFBOARD:
-                    closed = False
-                    break
-        if not closed or n < NAKADE_MIN:
+        n = enclosed_space(s, w, start, EMPTY, other, NAKADE_MAX, buf)
+        if n < NAKADE_MIN:
             continue
         best = NONE
         most = 0
@@ -224,6 +249,98 @@ def nakade_move(s, meta, w, last, color, buf):
                 ties += 1
         if ties == 1 and _playable_called(s, meta, w, best, color):
             return best
+    return NONE
+
+
+@njit(cache=True, inline='always')
+def _touch(a, b, w):
+    d = a - b
+    return d == 1 or d == -1 or d == w or d == -w
+
+
+@njit(cache=True)
+def _parts(buf, n, w, mask):
+    """The connected parts of the points ``buf[i]`` whose bit ``i`` is set in ``mask``."""
+    parts = 0
+    left = mask
+    while left:
+        grown = left & -left
+        frontier = grown
+        while frontier:
+            reached = 0
+            for a in range(n):
+                if frontier >> a & 1:
+                    for b in range(n):
+                        if left >> b & 1 and not grown >> b & 1 and _touch(buf[a], buf[b], w):
+                            reached |= 1 << b
+            grown |= reached
+            frontier = reached
+        left &= ~grown
+        parts += 1
+    return parts
+
+
+@njit(cache=True)
+def fills_own_space(s, w, p, color, buf):
+    """Whether ``color`` at ``p`` fills an eye space of its own without splitting it: ``p``
+    is one of two to ``EYE_SPACE_MAX`` connected empty points that only ``color``'s
+    stones and the edge enclose, and the others stay in one part.  ``buf`` holds the
+    space (int32 scratch, at least ``EYE_SPACE_MAX`` entries)."""
+    n = enclosed_space(s, w, p, EMPTY, color, EYE_SPACE_MAX, buf)
+    return n >= 2 and _parts(buf, n, w, (1 << n) - 2) == 1
+
+
+@njit(cache=True)
+def eye_reply_move(s, meta, rng, w, last, color, buf):
+    """The answer to an opponent's move ``last`` played inside an eye space of ``color``:
+    the connected points, empty or the opponent's, around ``last`` that only ``color``'s
+    stones and the edge enclose, ``EYE_SPACE_MAX`` at most.  Each empty point of it
+    scores 8 for each part the other empty points fall into (the opponent's stones
+    dividing them: two parts are two eyes) and 8 more if it puts an opponent chain in
+    atari (the intruder is then captured, not left to connect the parts), 4 if it
+    touches ``last`` (the answer blocks where the opponent pushed in), and 1 a
+    neighbour among the other empty points.  The best playable point that is no
+    self-atari is the answer (ties drawn at random) when it scores 16 or more, or when it
+    alone scores 10 or more: the vital point of a shape that does not split.  NONE when
+    the space is too big or open, holds fewer than two empty points, or has no such
+    point.  ``buf`` holds the space (int32 scratch, at least ``EYE_SPACE_MAX`` entries)."""
+    other = 3 - color
+    if s[BOARD, last] != other:
+        return NONE
+    n = enclosed_space(s, w, last, other, color, EYE_SPACE_MAX, buf)
+    if n < 0:
+        return NONE
+    empty = 0
+    for j in range(n):
+        if s[BOARD, buf[j]] == EMPTY:
+            empty |= 1 << j
+    if empty & (empty - 1) == 0:    # fewer than two empty points
+        return NONE
+    best = NONE
+    top = -1
+    ties = 0
+    for j in range(n):
+        if not empty >> j & 1:
+            continue
+        p = buf[j]
+        rest = empty & ~(1 << j)
+        links = 0
+        for k in range(n):
+            if rest >> k & 1 and _touch(p, buf[k], w):
+                links += 1
+        score = (8 * (_parts(buf, n, w, rest) + makes_atari(s, w, p, color))
+                 + 4 * _touch(p, last, w) + links)
+        if score < top or not _playable_called(s, meta, w, p, color) or is_self_atari(
+                s, w, np.int64(p), color, 1):
+            continue
+        if score > top:
+            best, top, ties = p, score, 1
+        else:
+            ties += 1
+            if rand_below(rng, ties) == 0:
+                best = p
+    if top >= 16 or (top >= 10 and ties == 1):
+        return best
     return NONE
 
 
@@ -245,8 +362,13 @@ def heavy_move(s, meta, rng, color, pat, par, buf, lad):
             n = atari_moves(s, meta, w, last, color, buf, lad, int(par[LADDER_NODES]))
             if n > 0:
                 return buf[rand_below(rng, n)]
+        if par[P_EYE_REPLY] > 0.0 and rand_unit(rng) < par[P_EYE_REPLY]:
+            p = eye_reply_move(s, meta, rng, w, last, color, buf)
+            if p != NONE:
+                return p
         if rand_unit(rng) < par[P_PATTERN]:
             p = pattern_move(s, meta, rng, w, last, color, pat, sa_stones, buf)
             if p != NONE:
                 return p
-    return _uniform_move(s, meta, rng, color, par[P_SELFATARI], sa_stones)
+    return _uniform_move(s, meta, rng, color, par[P_SELFATARI], sa_stones,
+                         par[P_OWN_SPACE], buf)

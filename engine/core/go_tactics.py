@@ -124,3 +124,16 @@ def is_self_atari(s, w, p, color, min_stones):
     if libs_after(s, w, p, color) >= 2:
         return False
     return size_after(s, w, p, color) >= min_stones
+
+
+@njit(cache=True)
+def makes_atari(s, w, p, color):
+    """``color`` at empty ``p`` would leave an adjacent opponent chain with one liberty."""
+    other = 3 - color
+    for q in (p - 1, p + 1, p - w, p + w):
+        if s[BOARD, q] == other:
+            r = s[REP, q]
+            a = _other_liberty(s, w, r, p, p)
+            if a != NONE and _other_liberty(s, w, r, p, a) == NONE:
+                return True
+    return False

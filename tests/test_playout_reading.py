@@ -1,0 +1,84 @@
+"""The playouts' reading of a problem (``engine.tsumego.playout_reading``) and its script:
+the kernel counts what playing the playouts one by one counts, the rank score is the
+share of other moves an answer beats, a throw-in problem's answer tops its moves, and
+bad input is one line on stderr and exit status 2."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.core.go_playout import heavy_par, policy_playout
+from engine.core.rng import stream_rng
+from engine.go_knowledge import load
+from engine.search.solver import fight_result
+from engine.tsumego.playout_reading import fight_playouts, move_shares, reading
+from engine.tsumego.problem import Problem, load_sgf_problem
+from engine.tsumego.solve import fight_target, position
+
+from script_module import load_script
+
+script = load_script("playout_reading")
+
+THROW_IN = Path(__file__).parent.parent / "problems" / "go" / "9x9" / "throw-in-kill-9.sgf"
+
+
+def test_the_kernel_counts_the_attackers_wins_of_the_playouts_played_one_by_one():
+    problem = load_sgf_problem(THROW_IN)
+    state, fight = position(problem), fight_target(problem)
+    kn = load()
+    par = heavy_par(kn.playout)
+    target = np.array(fight.points, dtype=np.int64)
+    got = fight_playouts(state.s, state.meta, state.zob, stream_rng(7, 0), target,
+                         fight.attacker, 40, kn.patterns, par)
+    rng = stream_rng(7, 0)
+    want = 0
+    for _ in range(40):
+        s, meta = state.s.copy(), state.meta.copy()
+        policy_playout(s, meta, state.zob, rng, np.zeros(0, dtype=np.int8), kn.patterns, par)
+        want += fight_result(s, target, fight.attacker) == fight.attacker
+    assert got == want
+    assert 0 < got < 40     # the position is open: both sides win some
+
+
+def test_the_rank_score_counts_the_other_moves_the_best_answer_beats_ties_half():
+    problem = Problem("p", "p.sgf", load_sgf_problem(THROW_IN).state, frozenset({1, 2}))
+    r = reading(problem, {1: 0.2, 2: 0.6, 3: 0.6, 4: 0.1, 5: 0.9, 6: 0.3})
+    assert (r.answer_share, r.moves) == (0.6, 6)
+    assert r.other_share == pytest.approx((0.6 + 0.1 + 0.9 + 0.3) / 4)
+    assert r.rank_score == pytest.approx((0.5 + 1 + 0 + 1) / 4)
+    assert reading(problem, {3: 0.5, 4: 0.5}) is None      # no answer among the moves
+
+
+def test_a_throw_in_problems_answer_tops_its_moves_and_repeats_with_its_seed():
+    problem = load_sgf_problem(THROW_IN)
+    shares = move_shares(problem, "builtin", 100, seed=1)
+    r = reading(problem, shares)
+    assert r.rank_score == 1.0
+    assert r.answer_share > r.other_share + 0.5
+    assert move_shares(problem, "builtin", 100, seed=1) == shares
+
+
+def test_the_script_prints_a_row_per_knowledge_file(capsys, tmp_path):
+    copy = tmp_path / "k.txt"
+    copy.write_text(Path(load().path).read_text().replace("eye_reply 0", "eye_reply 1"))
+    assert script.main([str(THROW_IN), "--playouts", "20", "--knowledge",
+                        f"builtin,{copy}"]) == 0
+    out = capsys.readouterr().out
+    assert "| builtin | 1 |" in out and f"| {copy} | 1 |" in out
+
+
+@pytest.mark.parametrize("args, message", [
+    (["nope.sgf"], "nope.sgf"),
+    ([str(THROW_IN), "--knowledge", "missing.txt"], "missing.txt"),
+    (["BROKEN"], "BROKEN"),
+])
+def test_bad_input_is_one_line_and_status_2(capsys, tmp_path, args, message):
+    if args == ["BROKEN"]:
+        broken = tmp_path / "broken.sgf"
+        broken.write_text("(;FF[4]GM[1]SZ[9]AB[zz")
+        args = [str(broken)]
+        message = "broken.sgf"
+    assert script.main(args) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("playout_reading.py:") and message in err[0]
