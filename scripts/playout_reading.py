@@ -19,14 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.go_knowledge import KnowledgeError, load  # noqa: E402
-from engine.tsumego.playout_reading import move_shares, reading  # noqa: E402
+from engine.tsumego.playout_reading import read_problems  # noqa: E402
 from engine.tsumego.problem import ProblemError, load_problems  # noqa: E402
-
-
-def read_all(problems, knowledge: str, playouts: int, seed: int):
-    """The ``Reading`` of every problem whose answer is a move of its region."""
-    readings = (reading(p, move_shares(p, knowledge, playouts, seed)) for p in problems)
-    return [r for r in readings if r is not None]
 
 
 def main(argv=None) -> int:
@@ -51,7 +45,7 @@ def main(argv=None) -> int:
         problems = [p for p in report.problems if p.game == "go"]
         if not problems:
             raise ValueError("no Go problem to read")
-        results = {name: read_all(problems, name, args.playouts, args.seed)
+        results = {name: read_problems(problems, name, args.playouts, args.seed)
                    for name in files}
     except (OSError, KnowledgeError, ProblemError, ValueError) as exc:
         print(f"playout_reading.py: {exc}", file=sys.stderr)

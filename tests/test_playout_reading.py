@@ -82,3 +82,32 @@ def test_bad_input_is_one_line_and_status_2(capsys, tmp_path, args, message):
     assert script.main(args) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("playout_reading.py:") and message in err[0]
+
+
+tune = load_script("tune_playouts")
+
+
+def test_with_values_sets_playout_entries_and_refuses_an_unknown_one():
+    text = Path(load().path).read_text()
+    changed = tune.with_values(text, {"eye_reply": 0.5, "selfatari_stones": 3})
+    lines = changed.splitlines()
+    assert any(x.startswith("eye_reply 0.5") for x in lines)
+    assert any(x.startswith("selfatari_stones 3") for x in lines)
+    assert len(lines) == len(text.splitlines())
+    with pytest.raises(ValueError, match="no_such"):
+        tune.with_values(text, {"no_such": 1})
+
+
+def test_tuning_keeps_the_best_trial_and_writes_it(tmp_path, capsys):
+    assert tune.main([str(THROW_IN), "--out", str(tmp_path), "--playouts", "8",
+                      "--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    trials = [line for line in out.splitlines() if line.startswith("| ") and
+              line.split("|")[1].strip().isdigit()]
+    scores = [float(line.split("|")[3]) for line in trials]
+    assert len(trials) == len(list(tmp_path.glob("trial-*.txt"))) > 10
+    best = load(str(tmp_path / "best.txt"))
+    assert f"rank score {max(scores):.4f}" in out
+    assert best.playout.shape == load().playout.shape
+    assert tune.main([str(THROW_IN), "--out", str(tmp_path), "--start", "nope.txt"]) == 2
+    assert "nope.txt" in capsys.readouterr().err

@@ -74,6 +74,12 @@ def move_shares(problem, knowledge: str, playouts: int, seed: int) -> dict[int, 
     return shares
 
 
+def read_problems(problems, knowledge: str, playouts: int, seed: int) -> list[Reading]:
+    """The ``Reading`` of every problem whose answer is a move of its region."""
+    readings = (reading(p, move_shares(p, knowledge, playouts, seed)) for p in problems)
+    return [r for r in readings if r is not None]
+
+
 def reading(problem, shares: dict[int, float]) -> Reading | None:
     """The problem's ``Reading`` from its ``move_shares``; None when no answer of the
     book is among the moves (an answer outside the region, or a pass)."""
