@@ -27,8 +27,8 @@ from engine.tsumego.problem import ProblemError, load_problems  # noqa: E402
 
 # the values tried for each [playout] entry
 GRID = {
-    "atari": (0.5, 0.75, 0.9, 1.0),
-    "pattern": (0.5, 0.75, 0.9, 1.0),
+    "atari": (0.25, 0.5, 0.75, 0.9, 1.0),
+    "pattern": (0.0, 0.25, 0.5, 0.75, 0.9, 1.0),
     "selfatari": (0.5, 0.75, 0.9, 1.0),
     "selfatari_stones": (1, 2, 3),
     "nakade": (0.0, 0.5, 1.0),
@@ -38,13 +38,20 @@ GRID = {
 
 
 def with_values(text: str, values: dict) -> str:
-    """The knowledge file ``text`` with the ``[playout]`` entries of ``values`` set."""
+    """The knowledge file ``text`` with the ``[playout]`` entries of ``values`` set (the
+    ``[prior]`` section has names of its own that are left alone)."""
+    start = text.find("[playout]")
+    if start < 0:
+        raise ValueError("the start file has no [playout] section")
+    end = text.find("\n[", start)
+    end = len(text) if end < 0 else end
+    section = text[start:end]
     for name, value in values.items():
         line = re.compile(rf"^{name}\s+\S+", re.M)
-        if not line.search(text):
+        if not line.search(section):
             raise ValueError(f"the start file has no [playout] entry {name}")
-        text = line.sub(f"{name} {value}", text, count=1)
-    return text
+        section = line.sub(f"{name} {value}", section, count=1)
+    return text[:start] + section + text[end:]
 
 
 class Tuner:

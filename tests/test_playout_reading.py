@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from engine.core import go_policy
 from engine.core.go_playout import heavy_par, policy_playout
 from engine.core.rng import stream_rng
 from engine.go_knowledge import load
@@ -87,13 +88,22 @@ def test_bad_input_is_one_line_and_status_2(capsys, tmp_path, args, message):
 tune = load_script("tune_playouts")
 
 
-def test_with_values_sets_playout_entries_and_refuses_an_unknown_one():
+def test_with_values_sets_playout_entries_and_refuses_an_unknown_one(tmp_path):
+    def write(text):
+        path = tmp_path / "k.txt"
+        path.write_text(text)
+        return str(path)
+
     text = Path(load().path).read_text()
-    changed = tune.with_values(text, {"eye_reply": 0.5, "selfatari_stones": 3})
+    changed = tune.with_values(text, {"eye_reply": 0.5, "selfatari_stones": 3,
+                                      "selfatari": 0.5})
     lines = changed.splitlines()
-    assert any(x.startswith("eye_reply 0.5") for x in lines)
-    assert any(x.startswith("selfatari_stones 3") for x in lines)
     assert len(lines) == len(text.splitlines())
+    kn = load(write(changed))
+    assert kn.playout[go_policy.P_EYE_REPLY] == 0.5
+    assert kn.playout[go_policy.SELFATARI_STONES] == 3
+    assert kn.playout[go_policy.P_SELFATARI] == 0.5
+    assert (kn.prior == load().prior).all()     # [prior]'s selfatari is another entry
     with pytest.raises(ValueError, match="no_such"):
         tune.with_values(text, {"no_such": 1})
 
