@@ -121,14 +121,16 @@ def test_a_clock_and_a_stop_end_every_thread_at_once(algo):
     searcher.search(go9(), Budget(playouts=100))        # compiled before the timing
     t = time.perf_counter()
     result = searcher.search(go9(), Budget(seconds=0.3))
-    # chunks are 25 ms of both threads; the bound leaves room for a loaded machine
-    assert time.perf_counter() - t < 1.0 and result.playouts > 0
+    # chunks are 25 ms of both threads.  A thread that missed the clock or the stop would
+    # run on without end (or to the 30 s budget); the bound, ten times the budget, leaves
+    # room for a machine loaded by other work, where 1 s once failed
+    assert time.perf_counter() - t < 3.0 and result.playouts > 0
     assert not search_threads_alive()
     stop = threading.Event()
     threading.Timer(0.2, stop.set).start()
     t = time.perf_counter()
     searcher.search(go9(), Budget(seconds=30), stop=stop)
-    assert time.perf_counter() - t < 1.0
+    assert time.perf_counter() - t < 3.0
     assert not search_threads_alive()
 
 
