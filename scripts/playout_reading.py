@@ -3,12 +3,16 @@ each first move in a problem's region, the share of plain playouts the side to m
 (``engine.tsumego.playout_reading``), and how the book's answers rank among the moves.
 
     .venv/bin/python scripts/playout_reading.py PROBLEMS... [--knowledge builtin,K.txt] \
-        [--playouts 200] [--seed 1] [--per-problem]
+        [--playouts 200] [--seed 1] [--per-problem] \
+        [--against results.csv [--series LABEL] [--budget N]]
 
 Prints a markdown table, one row per knowledge file: the problems read, the mean share
 after the best of the book's answers and after the other moves, the mean rank score (the
 fraction of the other moves an answer's share beats), and on how many problems an answer
-has the highest share.  Bad input (an unreadable problem, an unknown knowledge file, a
+has the highest share.  ``--against`` a harness's results file: the same means, per
+knowledge file, over the problems grouped by how many runs of one of its series (``best``
+restricted by default, at ``--budget``) solved them -- whether the playouts' reading
+tracks what the search solves (problems without such a run are left out).  Bad input (an unreadable problem, an unknown knowledge file, a
 bad number) gives one line on stderr and exit status 2.
 """
 
@@ -19,8 +23,33 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.go_knowledge import KnowledgeError, load  # noqa: E402
+from engine.tsumego import best  # noqa: E402
+from engine.tsumego.stats import label  # noqa: E402
+from engine.tsumego.sweep import ResultsFile  # noqa: E402
 from engine.tsumego.playout_reading import read_problems  # noqa: E402
 from engine.tsumego.problem import ProblemError, load_problems  # noqa: E402
+
+
+def solved_runs(path: Path, series: str, budget: int) -> dict[str, int]:
+    """Problem -> runs of ``series`` at ``budget`` that solved it, from a results file."""
+    if not path.is_file():
+        raise ValueError(f"{path}: no such results file")
+    solved: dict[str, int] = {}
+    for row in ResultsFile(path).rows():
+        if label(row["algo"], bool(row.get("restrict"))) == series and \
+                row["budget"] == budget:
+            solved[row["problem"]] = solved.get(row["problem"], 0) + int(row["correct"])
+    if not solved:
+        raise ValueError(f"{path}: no run of {series} at {budget} playouts")
+    return solved
+
+
+def print_means(rows, first: str):
+    n = max(len(rows), 1)
+    answer, other, rank = (sum(getattr(r, f) for r in rows) / n
+                           for f in ("answer_share", "other_share", "rank_score"))
+    top = sum(r.rank_score == 1.0 for r in rows)
+    print(f"| {first} | {len(rows)} | {answer:.3f} | {other:.3f} | {rank:.3f} | {top} |")
 
 
 def main(argv=None) -> int:
@@ -31,6 +60,10 @@ def main(argv=None) -> int:
     ap.add_argument("--playouts", type=int, default=200, help="playouts after each move")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--per-problem", action="store_true")
+    ap.add_argument("--against", type=Path, help="a results.csv of scripts/solve_tsumego.py")
+    ap.add_argument("--series", default=label(best.SPEC, best.RESTRICT),
+                    help="the series of --against (default: best's)")
+    ap.add_argument("--budget", type=int, default=50000, help="the budget of --against")
     args = ap.parse_args(argv)
     if args.playouts < 1:
         ap.error("--playouts must be positive")
@@ -45,6 +78,8 @@ def main(argv=None) -> int:
         problems = [p for p in report.problems if p.game == "go"]
         if not problems:
             raise ValueError("no Go problem to read")
+        solved = (solved_runs(args.against, args.series, args.budget) if args.against
+                  else None)
         results = {name: read_problems(problems, name, args.playouts, args.seed)
                    for name in files}
     except (OSError, KnowledgeError, ProblemError, ValueError) as exc:
@@ -54,11 +89,15 @@ def main(argv=None) -> int:
     print("| knowledge | problems | share after the answer | after the other moves "
           "| rank score | answer on top |\n|---|---:|---:|---:|---:|---:|")
     for name, rows in results.items():
-        n = max(len(rows), 1)
-        answer, other, rank = (sum(getattr(r, f) for r in rows) / n
-                               for f in ("answer_share", "other_share", "rank_score"))
-        top = sum(r.rank_score == 1.0 for r in rows)
-        print(f"| {name} | {len(rows)} | {answer:.3f} | {other:.3f} | {rank:.3f} | {top} |")
+        print_means(rows, name)
+    if solved is not None:
+        print(f"\nby runs of {args.series} at {args.budget} playouts that solved the "
+              f"problem ({args.against}):\n\n| knowledge, runs solved | problems | "
+              "share after the answer | after the other moves | rank score | answer on top "
+              "|\n|---|---:|---:|---:|---:|---:|")
+        for name, rows in results.items():
+            for k in sorted({solved[r.problem] for r in rows if r.problem in solved}):
+                print_means([r for r in rows if solved.get(r.problem) == k], f"{name}, {k}")
     if args.per_problem:
         print("\n| problem | knowledge | moves | answer | others | rank score |\n"
               "|---|---|---:|---:|---:|---:|")

@@ -121,3 +121,18 @@ def test_tuning_keeps_the_best_trial_and_writes_it(tmp_path, capsys):
     assert best.playout.shape == load().playout.shape
     assert tune.main([str(THROW_IN), "--out", str(tmp_path), "--start", "nope.txt"]) == 2
     assert "nope.txt" in capsys.readouterr().err
+
+
+def test_the_script_groups_the_problems_by_the_runs_that_solved_them(capsys, tmp_path):
+    results = tmp_path / "results.csv"
+    results.write_text("problem,algo,budget,seed,move,correct,seconds,restrict\n"
+                       "throw-in-kill-9,uct,100,0,C1,1,0.1,1\n"
+                       "throw-in-kill-9,uct,100,1,C1,1,0.1,1\n"
+                       "throw-in-kill-9,uct,100,2,D1,0,0.1,1\n"
+                       "throw-in-kill-9,uct,100,0,D1,0,0.1,0\n")
+    args = [str(THROW_IN), "--playouts", "10", "--against", str(results), "--series",
+            "uct+restrict", "--budget", "100"]
+    assert script.main(args) == 0
+    assert "| builtin, 2 | 1 |" in capsys.readouterr().out
+    assert script.main(args[:-1] + ["200"]) == 2
+    assert "no run of uct+restrict at 200 playouts" in capsys.readouterr().err
