@@ -27,7 +27,10 @@ solve rate it leaves where it was at a few seconds more a problem: an option, no
 collection, both within the seeds' noise: a knowledge-file value, off.  The eighth
 round's last-good-reply playouts (``replies=1``, ``replies=2``) and four looser uses of
 the priors (none, a neutral or no self-atari prior, ``c=0.1``, no RAVE) solved no more:
-the replies are an option, off.
+the replies are an option, off.  The ninth round's eye-space playout steps
+(``eye_reply``, ``own_space``) and two knowledge files whose playout values were tuned
+to rank problems' answers higher (``scripts/tune_playouts.py``) read held-out problems
+better in plain playouts but solved no more in searches: knowledge values, off.
 """
 
 NAME = "best"
