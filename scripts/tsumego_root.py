@@ -1,10 +1,12 @@
 """One search of one tsumego problem, and its root laid out: the most visited moves, the
 book's answers wherever they rank, each with its visits, win rate, proof and line.  The
 position is the one a restricted harness run searches (the frame, the region at the root,
-the fight); ``--after`` plays moves first, to read how a move is answered.
+the fight); ``--after`` plays moves first, to read how a move is answered, and
+``--after-answer`` plays the book's first answer before them (the root is then the
+opponent's: its best reply's win rate is what the search makes of the answer).
 
     .venv/bin/python scripts/tsumego_root.py PROBLEM.sgf --algo best --budget 50000 \
-        [--seed N] [--after F18 E18] [--top 5]
+        [--seed N] [--after-answer] [--after F18 E18] [--top 5]
 
 ``--algo best`` is ``engine.tsumego.best``'s configuration; the seed is the searcher's
 own (not the harness's seed index), so a run repeats with the same one.
@@ -53,12 +55,19 @@ def main(argv=None) -> int:
     ap.add_argument("--budget", type=int, default=50000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--after", nargs="*", default=[], help="moves played first (GTP vertices)")
+    ap.add_argument("--after-answer", action="store_true",
+                    help="play the book's first answer before --after's moves")
     ap.add_argument("--top", type=int, default=5)
     args = ap.parse_args(argv)
     if args.budget < 1 or args.top < 1:
         ap.error("--budget and --top must be positive")
     try:
         problem = load_sgf_problem(args.problem)
+        if args.after_answer:
+            moves = sorted(p for p in problem.accept if p >= 0)
+            if not moves:
+                raise ValueError(f"{args.problem}: the book gives no move to play")
+            args.after = [to_gtp(moves[0], problem.size)] + args.after
         side, rows = root_rows(problem, resolve([args.algo])[0][0], args.budget, args.seed,
                                args.after, args.top)
     except (OSError, ProblemError, ValueError) as exc:

@@ -50,3 +50,10 @@ def test_main_prints_the_table(capsys):
     out = capsys.readouterr().out
     assert "| rank | move | visits | win rate | proof | book | line |" in out
     assert "B to play, 300 playouts" in out
+
+
+def test_after_answer_plays_the_books_answer_first(capsys):
+    problem = load_sgf_problem(PROBLEM)
+    answer = tsumego_root.to_gtp(min(problem.accept), problem.size)
+    assert tsumego_root.main([str(PROBLEM), "--budget", "300", "--after-answer"]) == 0
+    assert f"after {answer}: W to play" in capsys.readouterr().out
