@@ -12,8 +12,8 @@ from engine.core import go_policy
 from engine.core.go_playout import heavy_par, policy_playout
 from engine.core.rng import stream_rng
 from engine.go_knowledge import load
-from engine.search.solver import fight_result
-from engine.tsumego.playout_reading import fight_playouts, move_shares, reading
+from engine.search.solver import fight_playouts, fight_result
+from engine.tsumego.playout_reading import move_shares, reading
 from engine.tsumego.problem import Problem, load_sgf_problem
 from engine.tsumego.solve import fight_target, position
 

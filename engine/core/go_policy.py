@@ -111,8 +111,9 @@ def _uniform_move(s, meta, rng, color, sa_prob, sa_stones, space_prob, buf):
 @njit(cache=True)
 def random_move(s, meta, rng, color):
     """The light policy: a uniformly random legal non-eye-filling move, or PASS."""
-    # floats and a scratch: the heavy call's types
-    return _uniform_move(s, meta, rng, color, 0.0, 0.0, 0.0, np.empty(0, dtype=np.int32))
+    # floats and an int32 scratch, the heavy call's types: an empty view of the board,
+    # never written at probability 0, where a new array would cost an allocation a move
+    return _uniform_move(s, meta, rng, color, 0.0, 0.0, 0.0, s[BOARD, :0])
 
 
 @njit(cache=True, inline='always')

@@ -22,7 +22,9 @@ line from the root holds a ko capture (a move that left a ko point) is decided f
 but never proven, nor is a game end reached through one, so every proof holds whatever ko threats
 either side has; a result that needs a ko stays a Monte Carlo one (the harness reports
 it as "ko").  The candidate moves of a Go node never fill the mover's own true eye, so
-proofs are over the moves that remain.
+proofs are over the moves that remain.  ``fight_playouts`` counts the attacker's wins in
+plain playouts judged the same way, for the tools that score the playouts alone
+(``engine.tsumego.playout_reading``).
 
 Selection with the solver on: a ``WIN`` child is taken at once; ``LOSS`` children are
 skipped unless nothing else is left.  (``settle``, the upward rule, lives with the node
@@ -40,6 +42,7 @@ from numba import njit, types
 from numba.extending import overload
 
 from ..core.go_life import pass_alive
+from ..core.go_playout import policy_playout
 from ..core.gobang_kernels import forbids
 from ..core.gobang_tactics import winning_points
 from ..core.gobang_vcf import find_vcf
@@ -90,6 +93,21 @@ def fight_result(s, target, attacker):
         if s[BOARD, p] == defender:
             return defender
     return attacker
+
+
+@njit(cache=True)
+def fight_playouts(s, meta, zob, rng, target, attacker, count, pat, par):
+    """``count`` playouts of the heavy policy (``pat``, ``par``) from (s, meta); returns
+    how many the attacker won."""
+    won = 0
+    none = np.zeros(0, dtype=np.int8)
+    for _ in range(count):
+        ss = s.copy()
+        mm = meta.copy()
+        policy_playout(ss, mm, zob, rng, none, pat, par)
+        if fight_result(ss, target, attacker) == attacker:
+            won += 1
+    return won
 
 
 @njit(cache=True, nogil=True)

@@ -15,28 +15,12 @@ this and costs thousands of times as much: this is a quick check, not a solve ra
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
-from ..core.go_playout import heavy_par, policy_playout
+from ..core.go_playout import heavy_par
 from ..core.rng import stream_rng
 from ..go_knowledge import load
-from ..search.solver import fight_result
+from ..search.solver import fight_playouts
 from .solve import fight_target, position, region_mask
-
-
-@njit(cache=True)
-def fight_playouts(s, meta, zob, rng, target, attacker, count, pat, par):
-    """``count`` playouts of the heavy policy (``pat``, ``par``) from (s, meta); returns
-    how many the attacker won."""
-    won = 0
-    none = np.zeros(0, dtype=np.int8)
-    for _ in range(count):
-        ss = s.copy()
-        mm = meta.copy()
-        policy_playout(ss, mm, zob, rng, none, pat, par)
-        if fight_result(ss, target, attacker) == attacker:
-            won += 1
-    return won
 
 
 @dataclass(frozen=True)
