@@ -30,7 +30,8 @@ the priors (none, a neutral or no self-atari prior, ``c=0.1``, no RAVE) solved n
 the replies are an option, off.  The ninth round's eye-space playout steps
 (``eye_reply``, ``own_space``) and two knowledge files whose playout values were tuned
 to rank problems' answers higher (``scripts/tune_playouts.py``) read held-out problems
-better in plain playouts but solved no more in searches: knowledge values, off.
+better in plain playouts but solved no more in searches: knowledge values, off; and
+``reread`` on the whole advanced collection solved fewer runs than ``best``.
 """
 
 NAME = "best"
