@@ -26,7 +26,7 @@ from engine.go_knowledge import KnowledgeError, load  # noqa: E402
 from engine.tsumego import best  # noqa: E402
 from engine.tsumego.stats import label  # noqa: E402
 from engine.tsumego.sweep import ResultsFile  # noqa: E402
-from engine.tsumego.playout_reading import read_problems  # noqa: E402
+from engine.tsumego.playout_reading import means, read_problems  # noqa: E402
 from engine.tsumego.problem import ProblemError, load_problems  # noqa: E402
 
 
@@ -45,11 +45,9 @@ def solved_runs(path: Path, series: str, budget: int) -> dict[str, int]:
 
 
 def print_means(rows, first: str):
-    n = max(len(rows), 1)
-    answer, other, rank = (sum(getattr(r, f) for r in rows) / n
-                           for f in ("answer_share", "other_share", "rank_score"))
-    top = sum(r.rank_score == 1.0 for r in rows)
-    print(f"| {first} | {len(rows)} | {answer:.3f} | {other:.3f} | {rank:.3f} | {top} |")
+    m = means(rows)
+    print(f"| {first} | {len(rows)} | {m.answer_share:.3f} | {m.other_share:.3f} | "
+          f"{m.rank_score:.3f} | {m.on_top} |")
 
 
 def main(argv=None) -> int:

@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.go_knowledge import KnowledgeError, load  # noqa: E402
-from engine.tsumego.playout_reading import read_problems  # noqa: E402
+from engine.tsumego.playout_reading import means, read_problems  # noqa: E402
 from engine.tsumego.problem import ProblemError, load_problems  # noqa: E402
 
 # the values tried for each [playout] entry
@@ -69,9 +69,8 @@ class Tuner:
                 return result
         path = self.out / f"trial-{len(self.trials):03d}.txt"
         path.write_text(with_values(self.text, values))
-        rows = read_problems(self.problems, str(path), self.playouts, self.seed)
-        result = (sum(r.rank_score for r in rows) / max(len(rows), 1),
-                  sum(r.rank_score == 1.0 for r in rows))
+        m = means(read_problems(self.problems, str(path), self.playouts, self.seed))
+        result = (m.rank_score, m.on_top)
         self.trials.append((dict(values), result))
         return result
 

@@ -13,7 +13,7 @@ from engine.core.go_playout import heavy_par, policy_playout
 from engine.core.rng import stream_rng
 from engine.go_knowledge import load
 from engine.search.solver import fight_playouts, fight_result
-from engine.tsumego.playout_reading import move_shares, reading
+from engine.tsumego.playout_reading import means, move_shares, reading
 from engine.tsumego.problem import Problem, load_sgf_problem
 from engine.tsumego.solve import fight_target, position
 
@@ -49,6 +49,10 @@ def test_the_rank_score_counts_the_other_moves_the_best_answer_beats_ties_half()
     assert r.other_share == pytest.approx((0.6 + 0.1 + 0.9 + 0.3) / 4)
     assert r.rank_score == pytest.approx((0.5 + 1 + 0 + 1) / 4)
     assert reading(problem, {3: 0.5, 4: 0.5}) is None      # no answer among the moves
+    top = reading(problem, {1: 0.9, 3: 0.5})
+    m = means([r, top])
+    assert (m.rank_score, m.on_top) == (pytest.approx((r.rank_score + 1) / 2), 1)
+    assert m.answer_share == pytest.approx(0.75)
 
 
 def test_a_throw_in_problems_answer_tops_its_moves_and_repeats_with_its_seed():

@@ -64,6 +64,23 @@ def read_problems(problems, knowledge: str, playouts: int, seed: int) -> list[Re
     return [r for r in readings if r is not None]
 
 
+@dataclass(frozen=True)
+class Means:
+    """A set of problems' ``Reading``s in sum: the mean shares and rank score, and on how
+    many problems an answer beats every other move."""
+    answer_share: float
+    other_share: float
+    rank_score: float
+    on_top: int
+
+
+def means(readings: list[Reading]) -> Means:
+    n = max(len(readings), 1)
+    answer, other, rank = (sum(getattr(r, f) for r in readings) / n
+                           for f in ("answer_share", "other_share", "rank_score"))
+    return Means(answer, other, rank, sum(r.rank_score == 1.0 for r in readings))
+
+
 def reading(problem, shares: dict[int, float]) -> Reading | None:
     """The problem's ``Reading`` from its ``move_shares``; None when no answer of the
     book is among the moves (an answer outside the region, or a pass)."""
