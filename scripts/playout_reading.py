@@ -12,8 +12,9 @@ fraction of the other moves an answer's share beats), and on how many problems a
 has the highest share.  ``--against`` a harness's results file: the same means, per
 knowledge file, over the problems grouped by how many runs of one of its series (``best``
 restricted by default, at ``--budget``) solved them -- whether the playouts' reading
-tracks what the search solves (problems without such a run are left out).  Bad input (an unreadable problem, an unknown knowledge file, a
-bad number) gives one line on stderr and exit status 2.
+tracks what the search solves (problems without such a run are left out).  Bad input
+(an unreadable problem, an unknown knowledge file, a bad number or results file) gives
+one line on stderr and exit status 2.
 """
 
 import argparse
