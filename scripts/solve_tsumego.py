@@ -18,8 +18,9 @@ or folders searched for them.  Writes into DIR:
                 was loaded, skipped and unreadable, and whether the run was restricted
 * per_problem.md  which back end solved which problem (solved seeds / seeds), after a
                 table comparing every two series of one budget problem by problem (on
-                how many problems each solved more of its runs, and the sign test's p);
-                the command line prints that table too
+                how many problems each solved more of its runs, and the sign test's p;
+                the command line prints that table too) and the solve rates by kind of
+                fight (kill or live, the defender with or without outside stones)
 * solve_rate.png  solve rate against budget (log scale), one line per back end
 * misses/PROBLEM.svg  a board diagram of each Go problem a run missed: the correct first
                 moves, the wrong answer and its principal variation

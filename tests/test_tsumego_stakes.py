@@ -17,7 +17,7 @@ from engine.game.rules import GoRules
 from engine.search.solver import fight_result
 from engine.tsumego.frame import frame_problem, region_box
 from engine.tsumego.problem import load_problems
-from engine.tsumego.solve import fight_target
+from engine.tsumego.solve import fight_kind, fight_target
 from engine.tsumego.stakes import open_sides, reach, stakes
 
 PRACTICE = (Path(__file__).resolve().parents[2]
@@ -95,6 +95,15 @@ def test_outside_stones_are_left_out_of_the_target():
     points = {to_gtp(p, 19) for p in target.points}
     assert {"R17", "S17", "R16", "T16", "R15", "S15", "R14"} <= points
     assert not {"Q13", "Q12", "Q11", "S11"} & points
+
+
+def test_the_kind_of_fight_names_the_movers_task_and_outside_stones():
+    assert fight_kind(practice("sl-maeda-tsumego-collection-10k-5k-145")) == \
+        "kill, outside stones"
+    assert fight_kind(practice("sl-1-year-tsumego-problem-181")) == "live"
+    kinds = {p.name: fight_kind(p) for p in load_problems([PROBLEMS / "go"]).problems}
+    assert kinds["bent-three-kill"] == "kill" and kinds["straight-three-live"] == "live"
+    assert set(kinds.values()) == {"kill", "live"}     # every defender stone at stake
 
 
 def test_weak_cutting_stones_near_the_open_side_stay_at_stake():

@@ -1,17 +1,21 @@
 """Solve-rate arithmetic (engine.tsumego.stats): Wilson's interval against published values
 and against the interval's definition (the p whose score test just rejects); the sign
 test against the binomial distribution written out; two series compared problem by
-problem."""
+problem, and by the kind of fight."""
 
 import math
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.tsumego.report import pairs_table
+from engine.tsumego.problem import load_problems
+from engine.tsumego.report import kinds_table, pairs_table
 from engine.tsumego.stats import (Z95, label, paired, per_problem, sign_test, solve_rates,
                                   wilson)
+
+PROBLEMS = Path(__file__).parent.parent / "problems"
 
 
 @pytest.mark.parametrize("k, n, lo, hi", [
@@ -124,3 +128,19 @@ def test_paired_compares_shares_on_the_problems_both_series_ran():
     table = pairs_table(rows)
     assert "| shot | uct | 100 | 3 | 1 | 1 | 1.000 |" in table
     assert pairs_table(ROWS[:3]) == ""   # one series: nothing to compare
+
+
+def test_kinds_table_gives_the_solve_rates_of_each_kind_of_fight():
+    problems = load_problems([PROBLEMS / "go" / "19x19" / f"{name}.sgf" for name in
+                              ("bent-three-kill", "corner-six-kill", "corner-six-live")]
+                             + [PROBLEMS / "gobang"]).problems
+    rows = [dict(problem="bent-three-kill", algo="uct", budget=100, seed=0, correct=True),
+            dict(problem="corner-six-kill", algo="uct", budget=100, seed=0, correct=False),
+            dict(problem="corner-six-live", algo="uct", budget=100, seed=0, correct=True),
+            dict(problem="corner-six-live", algo="uct", budget=200, seed=0, correct=False)]
+    table = kinds_table(rows, problems).splitlines()
+    assert table[2:] == ["| uct | 100 | kill | 1/2 | 0.500 | [0.095, 0.905] |",
+                         "| uct | 100 | live | 1/1 | 1.000 | [0.207, 1.000] |",
+                         "| uct | 200 | live | 0/1 | 0.000 | [0.000, 0.793] |"]
+    gobang = [p for p in problems if p.game == "gobang"]
+    assert gobang and kinds_table(rows, gobang) == ""    # no fight: no table

@@ -161,7 +161,9 @@ def test_the_script_writes_every_output(tmp_path):
         ("uct", 8), ("uct", 16), ("shot", 8), ("shot", 16)}
     for r in summary["rates"]:
         assert r["ci95"][0] <= r["rate"] <= r["ci95"][1]
-    assert "straight-three-kill" in (out / "per_problem.md").read_text()
+    per_problem = (out / "per_problem.md").read_text()
+    assert "straight-three-kill" in per_problem
+    assert "| uct | 16 | kill | " in per_problem      # the kinds table
     assert (out / "solve_rate.png").read_bytes()[:4] == b"\x89PNG"
     assert len((out / "results.csv").read_text().splitlines()) == 9
 

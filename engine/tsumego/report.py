@@ -1,7 +1,8 @@
 """What a sweep leaves in its output folder, beside the results file: ``summary.json``
 (solve rates with their intervals, the configuration the rows counted ran with, and what
 was loaded, skipped and unreadable), ``per_problem.md`` (which back end solved which
-problem, after ``pairs_table``'s comparison of every two series of one budget),
+problem, after ``pairs_table``'s comparison of every two series of one budget and
+``kinds_table``'s solve rates by what the problems ask),
 ``solve_rate.png`` (solve rate against budget) and ``misses/PROBLEM.svg``, a diagram of
 each Go problem some run missed (``diagram.svg``: the correct moves, the wrong answer and
 its principal variation; the miss shown is the one at the largest budget, the first
@@ -15,6 +16,7 @@ from ..game.coords import from_gtp
 from ..results_store import replace_text, write_error
 from .diagram import svg
 from .frame import problem_region
+from .solve import fight_kind
 from .stats import label, paired, per_problem, solve_rates
 
 
@@ -22,11 +24,18 @@ def rates_table(rates) -> str:
     lines = ["| back end | budget | solved | proved | rate | 95% CI |",
              "|---|---:|---:|---:|---:|---|"]
     for r in rates:
-        lo, hi = r.interval
-        budget = "own" if r.budget == 0 else str(r.budget)
-        lines.append(f"| {r.label} | {budget} | {r.solved}/{r.runs} | {r.proved} "
-                     f"| {r.rate:.3f} | [{lo:.3f}, {hi:.3f}] |")
+        lines.append(f"| {r.label} | {_budget(r.budget)} | {r.solved}/{r.runs} | {r.proved} "
+                     f"| {r.rate:.3f} | {_interval(r)} |")
     return "\n".join(lines)
+
+
+def _budget(budget: int) -> str:
+    return "own" if budget == 0 else str(budget)
+
+
+def _interval(rate) -> str:
+    lo, hi = rate.interval
+    return f"[{lo:.3f}, {hi:.3f}]"
 
 
 def pairs_table(rows) -> str:
@@ -38,9 +47,27 @@ def pairs_table(rows) -> str:
     lines = ["| series A | series B | budget | problems | A solved more | B solved more "
              "| sign test p |", "|---|---|---:|---:|---:|---:|---:|"]
     for p in pairs:
-        budget = "own" if p.budget == 0 else str(p.budget)
-        lines.append(f"| {p.a} | {p.b} | {budget} | {p.problems} | {p.a_better} "
+        lines.append(f"| {p.a} | {p.b} | {_budget(p.budget)} | {p.problems} | {p.a_better} "
                      f"| {p.b_better} | {p.p_value:.3f} |")
+    return "\n".join(lines)
+
+
+def kinds_table(rows, problems) -> str:
+    """Solve rates of each series and budget by the kind of fight the problems are
+    (``solve.fight_kind``: kill or live, with or without the defender's outside stones),
+    to show where the misses are; empty when no problem has a kind."""
+    kinds = {p.name: fight_kind(p) for p in problems}
+    entries = sorted(((r.label, r.budget, kind), r)
+                     for kind in {k for k in kinds.values() if k}
+                     for r in solve_rates([row for row in rows
+                                           if kinds.get(row["problem"]) == kind]))
+    if not entries:
+        return ""
+    lines = ["| back end | budget | the mover must | solved | rate | 95% CI |",
+             "|---|---:|---|---:|---:|---|"]
+    for (series, budget, kind), r in entries:
+        lines.append(f"| {series} | {_budget(budget)} | {kind} | {r.solved}/{r.runs} "
+                     f"| {r.rate:.3f} | {_interval(r)} |")
     return "\n".join(lines)
 
 
@@ -133,9 +160,9 @@ def write_report(out: Path, command: str, loaded, settings, restrict: bool, jobs
         "rates": [r.as_dict() for r in rates],
     }
     replace_text(out / "summary.json", json.dumps(summary, indent=2) + "\n")
-    pairs = pairs_table(rows)
-    replace_text(out / "per_problem.md",
-                 (pairs + "\n\n" if pairs else "") + problem_table(rows, loaded.problems) + "\n")
+    tables = [pairs_table(rows), kinds_table(rows, loaded.problems),
+              problem_table(rows, loaded.problems)]
+    replace_text(out / "per_problem.md", "\n\n".join(t for t in tables if t) + "\n")
     miss_diagrams(out, rows, loaded.problems)
     if rates:
         try:

@@ -134,6 +134,19 @@ def fight_target(problem) -> Target | None:
     return Target(stones, attacker) if stones else None
 
 
+def fight_kind(problem) -> str | None:
+    """What a composed Go problem asks of the side to move, as the harness reads it
+    (``fight_target``): ``kill`` or ``live``, with ``, outside stones`` when the target
+    leaves some of the defender's stones out; None for a game position (``.tst``), a
+    Gobang problem or one without a fight."""
+    target = fight_target(problem) if problem.kind == "sgf" else None
+    if target is None:
+        return None
+    kind = "kill" if target.attacker == problem.to_play else "live"
+    defenders = int((problem.state.board() == 3 - target.attacker).sum())
+    return kind + (", outside stones" if defenders > len(target.points) else "")
+
+
 def _through_ko(state, line) -> bool:
     """Whether playing ``line`` from ``state`` makes a ko capture."""
     s = state.clone()
