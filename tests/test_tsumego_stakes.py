@@ -97,13 +97,16 @@ def test_outside_stones_are_left_out_of_the_target():
     assert not {"Q13", "Q12", "Q11", "S11"} & points
 
 
-def test_the_kind_of_fight_names_the_movers_task_and_outside_stones():
-    assert fight_kind(practice("sl-maeda-tsumego-collection-10k-5k-145")) == \
-        "kill, outside stones"
-    assert fight_kind(practice("sl-1-year-tsumego-problem-181")) == "live"
+def test_the_kind_of_fight_names_the_movers_task():
     kinds = {p.name: fight_kind(p) for p in load_problems([PROBLEMS / "go"]).problems}
     assert kinds["bent-three-kill"] == "kill" and kinds["straight-three-live"] == "live"
     assert set(kinds.values()) == {"kill", "live"}     # every defender stone at stake
+
+
+def test_the_kind_of_fight_names_the_defenders_outside_stones():
+    assert fight_kind(practice("sl-maeda-tsumego-collection-10k-5k-145")) == \
+        "kill, outside stones"
+    assert fight_kind(practice("sl-1-year-tsumego-problem-181")) == "live"
 
 
 def test_weak_cutting_stones_near_the_open_side_stay_at_stake():
