@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.go_knowledge import KnowledgeError, load  # noqa: E402
 from engine.tsumego import best  # noqa: E402
-from engine.tsumego.stats import label  # noqa: E402
+from engine.tsumego.stats import label, per_problem  # noqa: E402
 from engine.tsumego.sweep import ResultsFile  # noqa: E402
 from engine.tsumego.playout_reading import means, read_problems  # noqa: E402
 from engine.tsumego.problem import ProblemError, load_problems  # noqa: E402
@@ -35,11 +35,9 @@ def solved_runs(path: Path, series: str, budget: int) -> dict[str, int]:
     """Problem -> runs of ``series`` at ``budget`` that solved it, from a results file."""
     if not path.is_file():
         raise ValueError(f"{path}: no such results file")
-    solved: dict[str, int] = {}
-    for row in ResultsFile(path).rows():
-        if label(row["algo"], bool(row.get("restrict"))) == series and \
-                row["budget"] == budget:
-            solved[row["problem"]] = solved.get(row["problem"], 0) + int(row["correct"])
+    solved = {problem: cells[(series, budget)][0]
+              for problem, cells in per_problem(ResultsFile(path).rows()).items()
+              if (series, budget) in cells}
     if not solved:
         raise ValueError(f"{path}: no run of {series} at {budget} playouts")
     return solved
