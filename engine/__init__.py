@@ -13,6 +13,8 @@ __version__ = "0.15.0"
 from pathlib import Path as _Path   # noqa: E402
 from .numba_cache import stamp_kernels_with_the_package as _stamp   # noqa: E402
 from .numba_cache import use_writable_cache_dir as _use_writable_cache_dir   # noqa: E402
+from .compile_lock import compile_kernels_once as _compile_kernels_once   # noqa: E402
 
 _use_writable_cache_dir(_Path(__file__).parent)
 _stamp()
+_compile_kernels_once()

@@ -52,6 +52,8 @@ from .search.uct_kernels import UctParams, backup
 WORKER_TIMEOUT = 900.0   # seconds; a worker that takes longer is killed
 HEARTBEAT = 5.0          # seconds between two "still compiling" lines on stderr
 DONE = "compiled "       # the worker's stdout line after each kernel, then its name
+# seconds to the first move on an empty cache, as README's start-up table measured them
+FIRST_START = {"go": 40, "gobang": 25}
 
 
 def playout_args(settings, searcher) -> tuple:
@@ -248,7 +250,8 @@ def parallel_compile(settings, searcher, log):
     start = time.monotonic()
     names = [name for name, _, _ in jobs]
     log(f"compiling the {settings.game} kernels on an empty numba cache (first start "
-        f"only, about 12 s on 2 cores): the {' and '.join(names)} in a second process")
+        f"only, about {FIRST_START[settings.game]} s on 2 cores): the "
+        f"{' and '.join(names)} in a second process")
     worker = Worker(settings, names, start, log)
     meanwhile = []
     for name, kernel, _ in jobs:

@@ -20,6 +20,11 @@ subprocess whose ``NUMBA_CACHE_DIR`` is a new empty temporary directory:
     python scripts/bench_startup.py                 # go 9x9, go 19x19, gobang 15x15
     python scripts/bench_startup.py --cases go:9 --json
     python scripts/bench_startup.py --kernels --cases go:9   # compile time per kernel, cold
+    python scripts/bench_startup.py --side-by-side 2 --cases go:9   # two engines, one cold cache
+
+``--side-by-side N`` starts N engines at once on one empty cache, as gogui-twogtp or a
+process pool does, instead of the cold and warm runs: a row per engine, and in the cpu
+column the CPU seconds of all N together.
 
 ``--kernels`` runs the warm-up's rules and first search on an empty cache in one child
 process (no compile worker) and lists where the compile time went: each numba dispatcher compiled,
@@ -39,6 +44,7 @@ import sys
 import tempfile
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -132,6 +138,21 @@ def bench_case(case: str, extra: list[str], cache_dir: str | None = None) -> lis
         return bench_case(case, extra, temporary)
 
 
+def side_by_side(case: str, extra: list[str], engines: int) -> list[dict]:
+    """``engines`` engines started at once on one new empty cache."""
+    args, setup = case_args(case)
+    with tempfile.TemporaryDirectory(prefix="nakade-numba-") as cache_dir:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        with ThreadPoolExecutor(engines) as pool:
+            rows = list(pool.map(lambda _: run_engine(args + extra, setup, cache_dir),
+                                 range(engines)))
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    # each engine's own figure took in whichever of the others ended meanwhile
+    return [{**row, "case": case, "cache": f"cold, {engines} at once", "cpu": cpu}
+            for row in rows]
+
+
 def _fmt(value, digits=2) -> str:
     if value is None:
         return "-"
@@ -223,8 +244,12 @@ def main():
     ap.add_argument("--stderr", action="store_true", help="show the engines' stderr")
     ap.add_argument("--cache-dir", help="run on this numba cache directory, kept (cold "
                     "only when empty; for warm A/B runs) instead of a new empty one")
+    ap.add_argument("--side-by-side", type=int, metavar="N",
+                    help="N engines started at once on one empty cache instead")
     ap.add_argument("engine_args", nargs="*", help="extra engine options, after --")
     a = ap.parse_args()
+    if a.side_by_side is not None and a.side_by_side < 1:
+        ap.error("--side-by-side needs at least one engine")
     cases = [c for c in a.cases.split(",") if c]
     table = []
     for case in cases:
@@ -235,7 +260,10 @@ def main():
             else:
                 print_kernels(case, result, a.top)
             continue
-        rows = bench_case(case, a.engine_args, a.cache_dir)
+        if a.side_by_side:
+            rows = side_by_side(case, a.engine_args, a.side_by_side)
+        else:
+            rows = bench_case(case, a.engine_args, a.cache_dir)
         for row in rows:
             if a.stderr:
                 print(f"--- {row['case']} {row['cache']} stderr:", *row["stderr"], sep="\n")

@@ -18,6 +18,10 @@ from engine.gtp import parse_settings, serve
 
 REPO = Path(__file__).resolve().parent.parent
 GTP_MAIN = REPO / "gtp_main.py"
+# seconds an answer may take: a first genmove on an empty numba cache waits for every
+# kernel to compile (README, "Start-up": about 40 s on an idle 2-core machine, more beside
+# the test run's other worker)
+ANSWER_TIMEOUT = 300.0
 
 
 def split_responses(text: str) -> list[str]:
@@ -65,13 +69,13 @@ class GtpProcess:
         self.proc.stdin.write(data.encode() if isinstance(data, str) else data)
         self.proc.stdin.flush()
 
-    def read_line(self, timeout: float = 30.0) -> str:
+    def read_line(self, timeout: float = ANSWER_TIMEOUT) -> str:
         line = self._lines.get(timeout=timeout)
         if line is None:
             raise EOFError("the engine closed its output")
         return line
 
-    def read_response(self, timeout: float = 30.0) -> str:
+    def read_response(self, timeout: float = ANSWER_TIMEOUT) -> str:
         """The next response, its lines joined by newlines, without the empty line."""
         deadline = time.monotonic() + timeout
         lines = []
@@ -81,14 +85,14 @@ class GtpProcess:
                 return "\n".join(lines)
             lines.append(line)
 
-    def ask(self, command: str, timeout: float = 30.0) -> str:
+    def ask(self, command: str, timeout: float = ANSWER_TIMEOUT) -> str:
         self.send(command + "\n")
         return self.read_response(timeout)
 
     def close_input(self):
         self.proc.stdin.close()
 
-    def finish(self, timeout: float = 30.0) -> int:
+    def finish(self, timeout: float = ANSWER_TIMEOUT) -> int:
         """Close stdin, wait for the exit; returns the exit status."""
         if not self.proc.stdin.closed:
             self.close_input()
