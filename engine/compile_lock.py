@@ -13,9 +13,9 @@ Deadlock-free by construction: the file lock is taken under numba's in-process c
 lock (so two threads of one process never hold file locks against each other), and a
 kernel's compile only ever waits for the kernels it calls, whose own compiles wait only for
 theirs: the call graph has no cycle (and a process never waits on a lock it holds).  A lock
-file that cannot be opened (a read-only cache folder, where nothing is saved anyway) means
-a compile without the lock.  An ``flock`` is dropped when its process dies, so a killed
-compile leaves nothing stale.
+file that cannot be opened or locked (a read-only cache folder, where nothing is saved
+anyway; a network mount without locks) means a compile without the lock.  An ``flock`` is
+dropped when its process dies, so a killed compile leaves nothing stale.
 """
 
 import fcntl
@@ -60,11 +60,13 @@ def _exclusive(path: str | None):
         try:   # numba makes the cache folder only when it first saves a kernel
             os.makedirs(os.path.dirname(path), exist_ok=True)
             fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
-        except OSError:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:   # read-only, or a file system without locks: no lock
+            if fd is not None:
+                os.close(fd)
             fd = None
     try:
         if fd is not None:
-            fcntl.flock(fd, fcntl.LOCK_EX)
             _HELD.add(path)
         yield
     finally:

@@ -103,3 +103,10 @@ def test_a_process_takes_a_lock_it_holds_again_without_waiting(tmp_path):
     thread.join(10)
     assert entered == [path] and not thread.is_alive()
     assert not _HELD            # both released
+
+
+def test_a_lock_that_cannot_be_made_leaves_the_compile_unlocked(tmp_path):
+    (tmp_path / "file").write_text("")     # a cache folder that cannot be made
+    path = str(tmp_path / "file" / "kernel.nbi.0.lock")
+    with _exclusive(path):
+        assert path not in _HELD
