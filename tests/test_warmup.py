@@ -7,6 +7,7 @@ cache both play (slow: every kernel compiles)."""
 import json
 import sys
 from dataclasses import asdict
+from multiprocessing import get_context
 
 import pytest
 
@@ -133,6 +134,26 @@ def test_after_the_warm_up_a_game_needs_no_new_kernel(argv):
         ctx.commit(ctx.think(ctx.state.to_play).move, ctx.state.to_play)
     after = _compiled_signatures()
     assert {k: v for k, v in after.items() if v > before.get(k, 0)} == {}
+
+
+def _signatures_after_a_search(argv) -> dict:
+    settings, searcher = parse_settings(argv)
+    searcher.search(settings.new_state(), Budget(playouts=64))
+    return _compiled_signatures()
+
+
+@pytest.mark.slow
+def test_a_go_search_compiles_each_kernel_for_one_argument_type_list(tmp_path, monkeypatch):
+    """Each signature of a kernel is a compile of its own (a literal constant or an int32
+    point where another call passes an int64 once cost a cold start 6 s of 57).  A
+    kernel's callees show their signatures only in the process that compiled them, hence
+    a fresh process on an empty cache (slow: everything compiles), searching with no
+    option but the board."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    with get_context("spawn").Pool(1) as pool:
+        kernels = pool.apply(_signatures_after_a_search, (["--size", "9"],))
+    assert "engine.core.go_policy._playable_called" in kernels
+    assert {name: n for name, n in kernels.items() if n > 1} == {}
 
 
 def test_the_warm_up_compiles_the_shot_threads_kernel_without_a_batch():

@@ -139,7 +139,7 @@ def elo_move(s, meta, rng, color, par, wbuf, buf, lad, levels):
             continue
         p = s[EMPTIES, i]
         ok = playable(s, meta, w, p, color)
-        if ok and not _rated(w, p, last, buf, n_extra) and is_self_atari(s, w, p, color, 1):
+        if ok and not _rated(w, p, last, buf, n_extra) and is_self_atari(s, w, p, color, 1.0):
             g = par[GROUP_AT[G_SELFATARI] + (0 if size_after(s, w, p, color) == 1 else 1)]
             ok = g >= 1.0 or rand_unit(rng) < g
         if ok:

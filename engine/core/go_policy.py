@@ -81,7 +81,8 @@ def playable(s, meta, w, p, color):
 def _playable_called(s, meta, w, p, color):
     """``playable`` as a call, for ``atari_moves``, which asks it only of the few
     candidates it finds: inlined at its three call sites it cost a cold start some 3 s of
-    compiling, and a call there costs a playout nothing measurable."""
+    compiling, and a call there costs a playout nothing measurable.  Its callers pass the
+    point as int64, so that it compiles for one signature."""
     return playable(s, meta, w, p, color)
 
 
@@ -133,7 +134,7 @@ def atari_moves(s, meta, w, last, color, buf, lad, ladder_nodes):
     other = 3 - color
     if s[BOARD, last] == other:
         lib = atari_liberty(s, w, s[REP, last])
-        if lib != NONE and _playable_called(s, meta, w, lib, color):
+        if lib != NONE and _playable_called(s, meta, w, np.int64(lib), color):
             n = _push(buf, n, lib)
     nbs = (last - 1, last + 1, last - w, last + w)
     for k in range(4):
@@ -148,13 +149,13 @@ def atari_moves(s, meta, w, last, color, buf, lad, ladder_nodes):
             for d in (x - 1, x + 1, x - w, x + w):
                 if s[BOARD, d] == other:
                     cl = atari_liberty(s, w, s[REP, d])
-                    if cl != NONE and _playable_called(s, meta, w, cl, color):
+                    if cl != NONE and _playable_called(s, meta, w, np.int64(cl), color):
                         n = _push(buf, n, cl)
             x = s[NEXT, x]
             if x == r:
                 break
         if libs_after(s, w, lib, color) >= 2 and _playable_called(
-                s, meta, w, lib, color) and not escape_caught_if(
+                s, meta, w, np.int64(lib), color) and not escape_caught_if(
                 lad, s, meta, lib, color, ladder_nodes):
             n = _push(buf, n, lib)
     return n
@@ -193,7 +194,8 @@ def enclosed_space(s, w, start, through, wall, limit, buf):
     """The points connected to ``start`` through empty points and stones of colour
     ``through`` (EMPTY: empty points alone), written to ``buf``: how many, or -1 when
     one of them touches a stone of neither that colour nor ``wall``'s (the space is
-    open) or there are more than ``limit``."""
+    open) or there are more than ``limit``.  Callers pass every integer as int64 (no
+    literal constants), so that it compiles for one signature."""
     n = 1
     buf[0] = start
     i = 0
@@ -231,7 +233,7 @@ def nakade_move(s, meta, w, last, color, buf):
     for start in (last - 1, last + 1, last - w, last + w):
         if s[BOARD, start] != EMPTY:
             continue
-        n = enclosed_space(s, w, start, EMPTY, other, NAKADE_MAX, buf)
+        n = enclosed_space(s, w, np.int64(start), np.int64(EMPTY), other, np.int64(NAKADE_MAX), buf)
         if n < NAKADE_MIN:
             continue
         best = NONE
@@ -248,7 +250,7 @@ def nakade_move(s, meta, w, last, color, buf):
                 best, most, ties = p, inside, 1
             elif inside == most:
                 ties += 1
-        if ties == 1 and _playable_called(s, meta, w, best, color):
+        if ties == 1 and _playable_called(s, meta, w, np.int64(best), color):
             return best
     return NONE
 
@@ -287,7 +289,7 @@ def fills_own_space(s, w, p, color, buf):
     is one of two to ``EYE_SPACE_MAX`` connected empty points that only ``color``'s
     stones and the edge enclose, and the others stay in one part.  ``buf`` holds the
     space (int32 scratch, at least ``EYE_SPACE_MAX`` entries)."""
-    n = enclosed_space(s, w, p, EMPTY, color, EYE_SPACE_MAX, buf)
+    n = enclosed_space(s, w, np.int64(p), np.int64(EMPTY), color, np.int64(EYE_SPACE_MAX), buf)
     return n >= 2 and _parts(buf, n, w, (1 << n) - 2) == 1
 
 
@@ -308,7 +310,7 @@ def eye_reply_move(s, meta, rng, w, last, color, buf):
     other = 3 - color
     if s[BOARD, last] != other:
         return NONE
-    n = enclosed_space(s, w, last, other, color, EYE_SPACE_MAX, buf)
+    n = enclosed_space(s, w, np.int64(last), np.int64(other), color, np.int64(EYE_SPACE_MAX), buf)
     if n < 0:
         return NONE
     empty = 0
@@ -331,8 +333,8 @@ def eye_reply_move(s, meta, rng, w, last, color, buf):
                 links += 1
         score = (8 * (_parts(buf, n, w, rest) + makes_atari(s, w, p, color))
                  + 4 * _touch(p, last, w) + links)
-        if score < top or not _playable_called(s, meta, w, p, color) or is_self_atari(
-                s, w, np.int64(p), color, 1):
+        if score < top or not _playable_called(s, meta, w, np.int64(p), color) or is_self_atari(
+                s, w, np.int64(p), color, 1.0):
             continue
         if score > top:
             best, top, ties = p, score, 1

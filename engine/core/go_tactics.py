@@ -70,13 +70,13 @@ def libs_after(s, w, p, color):
             r = s[REP, q]
             if s[LIBS, r] > 8:   # p takes at most 4 pairs: 5+ more are another liberty...
                 return 2         # ...on at most 4 points, so at least 2 besides p
-            lib = _other_liberty(s, w, r, p, a)
+            lib = _other_liberty(s, w, r, np.int64(p), a)
             if lib == NONE:
                 continue
             if a != NONE:
                 return 2
             a = lib
-            lib = _other_liberty(s, w, r, p, a)
+            lib = _other_liberty(s, w, r, np.int64(p), a)
             if lib == NONE:
                 continue
         else:
@@ -133,7 +133,7 @@ def makes_atari(s, w, p, color):
     for q in (p - 1, p + 1, p - w, p + w):
         if s[BOARD, q] == other:
             r = s[REP, q]
-            a = _other_liberty(s, w, r, p, p)
-            if a != NONE and _other_liberty(s, w, r, p, a) == NONE:
+            a = _other_liberty(s, w, r, np.int64(p), np.int64(p))
+            if a != NONE and _other_liberty(s, w, r, np.int64(p), np.int64(a)) == NONE:
                 return True
     return False

@@ -88,7 +88,7 @@ def _chain_features(s, meta, w, p, color, lad, max_nodes, out):
                 played = True   # escape_caught leaves the move in the scratch's first ply
                 out[G_ESCAPE] = 2 if escape_caught(s, meta, p, color, lad, max_nodes) else 1
             break
-    if out[G_CAPTURE] == 0 and is_self_atari(s, w, p, color, 1):
+    if out[G_CAPTURE] == 0 and is_self_atari(s, w, p, color, 1.0):
         out[G_SELFATARI] = 1 if size_after(s, w, p, color) == 1 else 2
     elif out[G_CAPTURE] == 0:
         for q in (p - 1, p + 1, p - w, p + w):
