@@ -28,6 +28,8 @@ from numba.core import sigutils
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.dispatcher import Dispatcher
 
+from .numba_cache import PackageStampLocator
+
 LOCK_SUFFIX = ".lock"
 
 
@@ -36,7 +38,6 @@ def lock_path(dispatcher, args) -> str | None:
     name, a digest of the types, ``LOCK_SUFFIX``; None for any other function and for a
     kernel without an on-disk cache.  One lock a signature, so that two processes compile
     two signatures of one kernel side by side."""
-    from .numba_cache import PackageStampLocator
     try:   # numba's private cache layout: when it moves, no lock
         cache = dispatcher._cache
         if not isinstance(cache._impl.locator, PackageStampLocator):
