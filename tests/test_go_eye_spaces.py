@@ -106,7 +106,7 @@ def test_the_eye_reply_answers_a_move_inside_an_own_eye_space(name, picture, las
         par = policy()
         par[P_EYE_REPLY] = 1.0
         move = go_policy.heavy_move(st.s, st.meta, make_rng(1), 1,
-                                    np.zeros(1 << 16, np.uint8), par, buf, None)
+                                    np.zeros(1 << 16, np.uint8), par, buf, None, True)
         assert move == from_gtp(reply, n)
 
 
@@ -115,7 +115,7 @@ def uniform_draws(st, par, count=300):
     rng = make_rng(5)
     buf = np.empty(st.s.shape[1], dtype=np.int32)
     pat = np.zeros(1 << 16, np.uint8)
-    return {int(go_policy.heavy_move(st.s, st.meta, rng, 1, pat, par, buf, None))
+    return {int(go_policy.heavy_move(st.s, st.meta, rng, 1, pat, par, buf, None, True))
             for _ in range(count)}
 
 

@@ -9,10 +9,13 @@ import pytest
 from engine.game.board_text import parse
 from engine.core import go_policy
 from engine.core.go_kernels import PASS, is_eye, is_legal
-from engine.core.go_policy import P_ATARI, P_NAKADE, P_PATTERN, P_SELFATARI, SELFATARI_STONES
+from engine.core.go_ladder import WithLadders
+from engine.core.go_playout import WithEyeSpaces, heavy_par, policy_playout
+from engine.core.go_policy import (LADDER_NODES, P_ATARI, P_NAKADE, P_PATTERN, P_SELFATARI,
+                                   SELFATARI_STONES)
 from engine.core.go_tactics import NONE, atari_liberty, is_self_atari, libs_after, size_after
 from engine.game.coords import from_gtp
-from engine.core.layout import BOARD, EMPTY, M_LAST, M_PASSES, M_TO_PLAY, REP
+from engine.core.layout import BLACK, BOARD, EMPTY, M_LAST, M_PASSES, M_TO_PLAY, REP
 from engine.core.rng import make_rng
 from engine.go_knowledge import load
 from engine.game.go_state import GoState
@@ -133,7 +136,7 @@ def test_heavy_moves_are_legal_and_follow_the_atari_step():
         want = reference_atari_moves(ref, last, color)
         for par in (policy(atari=1.0), kn.playout):
             move = int(go_policy.heavy_move(st.s, st.meta, rng, color, kn.patterns, par, buf,
-                                            None))
+                                            None, None))
             if move != PASS:
                 assert is_legal(st.s, st.meta, move, color)
                 assert not is_eye(st.s, st.size + 2, move, color)
@@ -176,7 +179,7 @@ def test_the_uniform_step_refuses_self_atari_when_told():
         for _ in range(3):
             move = int(go_policy.heavy_move(st.s, st.meta, rng, color, np.zeros(1 << 16, np.uint8),
                                             par, np.empty(100, dtype=np.int32),
-                                            None))
+                                            None, None))
             if move == PASS:
                 continue
             assert not is_self_atari(st.s, st.size + 2, move, color, 1)
@@ -187,7 +190,6 @@ def test_the_uniform_step_refuses_self_atari_when_told():
 
 
 def test_heavy_playouts_end_and_are_repeatable():
-    from engine.core.go_playout import policy_playout
     kn = load()
     st = GoState(GoRules(size=9))
     results = []
@@ -231,5 +233,34 @@ def test_the_nakade_step_finds_the_vital_point_of_a_small_eye_space(name, pictur
     assert got == (NONE if vital is None else from_gtp(vital, n))
     if vital is not None:   # the heavy policy with the step always on plays it
         move = go_policy.heavy_move(st.s, st.meta, make_rng(1), 1, np.zeros(1 << 16, np.uint8),
-                                    policy(nakade=1.0), buf, None)
+                                    policy(nakade=1.0), buf, None, True)
         assert move == from_gtp(vital, n)
+
+
+def test_the_eye_space_steps_are_compiled_into_playouts_only_when_the_file_turns_one_on():
+    # the bent three: a playout whose nakade step is on starts on the vital point A1
+    st = black_to_answer(EYE_SPACES[0][1], EYE_SPACES[0][2])
+    vital = from_gtp("A1", st.size)
+    par = policy(atari=1.0, pattern=1.0, nakade=1.0)
+    assert go_policy.reads_eye_spaces(par) and not go_policy.reads_eye_spaces(policy())
+
+    def first_at_vital(playout_par):
+        """Who played A1 first in each of a dozen playouts (0: nobody)."""
+        firsts = []
+        for seed in range(12):
+            s, meta = st.s.copy(), st.meta.copy()
+            amaf = np.zeros(s.shape[1], dtype=np.int8)
+            policy_playout(s, meta, st.zob, make_rng(seed), amaf, np.zeros(1 << 16, np.uint8),
+                           playout_par)
+            firsts.append(int(amaf[vital]))
+        return firsts
+
+    wrapped = heavy_par(par)
+    assert isinstance(wrapped, WithEyeSpaces) and wrapped.inner is par
+    laddered = par.copy()
+    laddered[LADDER_NODES] = 50
+    assert isinstance(heavy_par(laddered).inner, WithLadders)
+    assert first_at_vital(wrapped) == [BLACK] * 12
+    assert first_at_vital(heavy_par(laddered)) == [BLACK] * 12
+    # the bare array compiles the policy without the step, whatever the array says
+    assert first_at_vital(par) != [BLACK] * 12

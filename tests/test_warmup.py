@@ -154,6 +154,10 @@ def test_a_go_search_compiles_each_kernel_for_one_argument_type_list(tmp_path, m
         kernels = pool.apply(_signatures_after_a_search, (["--size", "9"],))
     assert "engine.core.go_policy._playable_called" in kernels
     assert {name: n for name, n in kernels.items() if n > 1} == {}
+    # nor does it compile the playout's eye-space steps, which the shipped knowledge file
+    # leaves off (``go_playout.WithEyeSpaces``; they were some 10 s of 52)
+    steps = ("nakade_move", "eye_reply_move", "fills_own_space")
+    assert [kernels[f"engine.core.go_policy.{name}"] for name in steps] == [0, 0, 0]
 
 
 def test_the_warm_up_compiles_the_shot_threads_kernel_without_a_batch():

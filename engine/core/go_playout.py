@@ -5,14 +5,18 @@ pathological cycles reach) and score by area.
 The type of the policy's parameters ``par`` picks the policy while the playout compiles
 (``numba.extending.overload``), so a session compiles only the policy it plays:
   None            ``go_policy``'s light policy
-  float64 array   ``go_policy``'s heavy policy
+  float64 array   ``go_policy``'s heavy policy, without its eye-space steps
   ``go_ladder.WithLadders``   the heavy policy reading ladders in its atari step
+  ``WithEyeSpaces``           either of the last two with its eye-space steps compiled in
   ``elo_policy.Elo``          the learned softmax policy
   ``go_replies.WithReplies``  any of these, after the reply a search learnt (``go_replies``)
 (A run-time test made every Go session compile every policy: the learned one and the
 ladder reader were about two thirds of a cold start's compile, the light one some 3 s of
-a heavy session's.)
+a heavy session's; the eye-space steps, which no shipped file turns on, 10 s of the 52
+s one process took to compile a 9x9 search.)
 """
+
+from collections import namedtuple
 
 import numpy as np
 from numba import njit, types
@@ -21,18 +25,22 @@ from numba.extending import overload
 from .elo_policy import Elo, elo_move, elo_scratch
 from .go_kernels import PASS, play, score
 from .go_ladder import WithLadders, new_ladder
-from .go_policy import LADDER_NODES, heavy_move, random_move
+from .go_policy import LADDER_NODES, heavy_move, random_move, reads_eye_spaces
 from .go_replies import WithReplies, note, reply_for
 from .layout import M_MOVES, M_PASSES, M_SIZE, M_TO_PLAY
 
 # the (pat, par) arguments that select the light policy
 LIGHT = (np.zeros(0, dtype=np.uint8), None)
+# heavy parameters (a plain array or ``WithLadders``) that turn on an eye-space step
+WithEyeSpaces = namedtuple("WithEyeSpaces", "inner")
 
 
 def heavy_par(par: np.ndarray):
     """The heavy policy's parameters (``go_knowledge``) as the playouts take them:
-    ``WithLadders`` when they ask for ladder reading (``LADDER_NODES`` > 0)."""
-    return WithLadders(par) if par[LADDER_NODES] > 0 else par
+    ``WithLadders`` when they ask for ladder reading (``LADDER_NODES`` > 0), inside
+    ``WithEyeSpaces`` when they turn on an eye-space step."""
+    out = WithLadders(par) if par[LADDER_NODES] > 0 else par
+    return WithEyeSpaces(out) if reads_eye_spaces(par) else out
 
 
 def policy_scratch(par, s, meta):
@@ -51,7 +59,8 @@ def _kind(par):
         return "light"
     if isinstance(par, types.Array):
         return "hand"
-    return {WithLadders: "ladders", Elo: "elo", WithReplies: "replies"}[par.instance_class]
+    return {WithLadders: "ladders", Elo: "elo", WithReplies: "replies",
+            WithEyeSpaces: "eye spaces"}[par.instance_class]
 
 
 @overload(policy_scratch, inline="always")
@@ -61,7 +70,7 @@ def _policy_scratch(par, s, meta):
         return lambda par, s, meta: np.empty(0, dtype=np.int32)
     if kind == "hand":
         return lambda par, s, meta: np.empty(s.shape[1], dtype=np.int32)
-    if kind == "replies":
+    if kind in ("replies", "eye spaces"):
         return lambda par, s, meta: policy_scratch(par.inner, s, meta)
     if kind == "ladders":
         return lambda par, s, meta: (np.empty(s.shape[1], dtype=np.int32),
@@ -80,7 +89,7 @@ def _policy_move(par, s, meta, rng, color, pat, work):
         return lambda par, s, meta, rng, color, pat, work: random_move(s, meta, rng, color)
     if kind == "hand":
         return (lambda par, s, meta, rng, color, pat, work:
-                heavy_move(s, meta, rng, color, pat, par, work, None))
+                heavy_move(s, meta, rng, color, pat, par, work, None, None))
     if kind == "replies":
         def with_reply(par, s, meta, rng, color, pat, work):
             p = reply_for(par.replies, s, meta, color)
@@ -91,7 +100,13 @@ def _policy_move(par, s, meta, rng, color, pat, work):
         return with_reply
     if kind == "ladders":
         return (lambda par, s, meta, rng, color, pat, work:
-                heavy_move(s, meta, rng, color, pat, par.hand, work[0], work[1]))
+                heavy_move(s, meta, rng, color, pat, par.hand, work[0], work[1], None))
+    if kind == "eye spaces":
+        if _kind(par.types[0]) == "hand":
+            return (lambda par, s, meta, rng, color, pat, work:
+                    heavy_move(s, meta, rng, color, pat, par.inner, work, None, True))
+        return (lambda par, s, meta, rng, color, pat, work:
+                heavy_move(s, meta, rng, color, pat, par.inner.hand, work[0], work[1], True))
     return (lambda par, s, meta, rng, color, pat, work:
             elo_move(s, meta, rng, color, par.gammas, work[0][0], work[0][1], work[1],
                      work[0][2]))

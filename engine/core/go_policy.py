@@ -87,7 +87,7 @@ def _playable_called(s, meta, w, p, color):
 
 
 @njit(cache=True, inline='always')
-def _uniform_move(s, meta, rng, color, sa_prob, sa_stones, space_prob, buf):
+def _uniform_move(s, meta, rng, color, sa_prob, sa_stones, space_prob, buf, reads):
     w = meta[M_SIZE] + 2
     k = meta[M_N_EMPTY]
     while k > 0:
@@ -96,9 +96,10 @@ def _uniform_move(s, meta, rng, color, sa_prob, sa_stones, space_prob, buf):
         # the point as int64, the type pattern_move and the priors pass: one compile
         if playable(s, meta, w, p, color) and not (
                 sa_prob > 0.0 and is_self_atari(s, w, np.int64(p), color, sa_stones)
-                and rand_unit(rng) < sa_prob) and not (
-                space_prob > 0.0 and fills_own_space(s, w, p, color, buf)
-                and rand_unit(rng) < space_prob):
+                and rand_unit(rng) < sa_prob) and (
+                reads is None or not (
+                    space_prob > 0.0 and fills_own_space(s, w, p, color, buf)
+                    and rand_unit(rng) < space_prob)):
             return p
         k -= 1
         q = s[EMPTIES, k]
@@ -114,7 +115,7 @@ def random_move(s, meta, rng, color):
     """The light policy: a uniformly random legal non-eye-filling move, or PASS."""
     # floats and an int32 scratch, the heavy call's types: an empty view of the board,
     # never written at probability 0, where a new array would cost an allocation a move
-    return _uniform_move(s, meta, rng, color, 0.0, 0.0, 0.0, s[BOARD, :0])
+    return _uniform_move(s, meta, rng, color, 0.0, 0.0, 0.0, s[BOARD, :0], None)
 
 
 @njit(cache=True, inline='always')
@@ -348,30 +349,41 @@ def eye_reply_move(s, meta, rng, w, last, color, buf):
 
 
 @njit(cache=True)
-def heavy_move(s, meta, rng, color, pat, par, buf, lad):
+def heavy_move(s, meta, rng, color, pat, par, buf, lad, reads):
     """The heavy policy (module docstring); ``buf`` is int32 scratch of P (at least 16)
-    entries, ``lad`` a ladder scratch (``go_ladder.new_ladder``) or None."""
+    entries, ``lad`` a ladder scratch (``go_ladder.new_ladder``) or None.  ``reads`` None
+    leaves the eye-space steps (nakade, eye reply, own space) out of the compiled policy,
+    whatever ``par`` says: a file that turns none of them on (``reads_eye_spaces``) plays
+    the same moves without compiling them (a cold start's few seconds); any other value
+    lets ``par`` decide."""
     w = meta[M_SIZE] + 2
     last = meta[M_LAST]
     sa_stones = par[SELFATARI_STONES]
     if last >= 0:
         # the test on the probability first: at 0 no random number is drawn, so the
         # playouts of a file without the step are the ones they were before it
-        if par[P_NAKADE] > 0.0 and rand_unit(rng) < par[P_NAKADE]:
-            p = nakade_move(s, meta, w, last, color, buf)
-            if p != NONE:
-                return p
+        if reads is not None:
+            if par[P_NAKADE] > 0.0 and rand_unit(rng) < par[P_NAKADE]:
+                p = nakade_move(s, meta, w, last, color, buf)
+                if p != NONE:
+                    return p
         if rand_unit(rng) < par[P_ATARI]:
             n = atari_moves(s, meta, w, last, color, buf, lad, int(par[LADDER_NODES]))
             if n > 0:
                 return buf[rand_below(rng, n)]
-        if par[P_EYE_REPLY] > 0.0 and rand_unit(rng) < par[P_EYE_REPLY]:
-            p = eye_reply_move(s, meta, rng, w, last, color, buf)
-            if p != NONE:
-                return p
+        if reads is not None:
+            if par[P_EYE_REPLY] > 0.0 and rand_unit(rng) < par[P_EYE_REPLY]:
+                p = eye_reply_move(s, meta, rng, w, last, color, buf)
+                if p != NONE:
+                    return p
         if rand_unit(rng) < par[P_PATTERN]:
             p = pattern_move(s, meta, rng, w, last, color, pat, sa_stones, buf)
             if p != NONE:
                 return p
     return _uniform_move(s, meta, rng, color, par[P_SELFATARI], sa_stones,
-                         par[P_OWN_SPACE], buf)
+                         par[P_OWN_SPACE], buf, reads)
+
+
+def reads_eye_spaces(par: np.ndarray) -> bool:
+    """Whether the heavy policy's parameters turn on an eye-space step."""
+    return bool(par[P_NAKADE] > 0.0 or par[P_EYE_REPLY] > 0.0 or par[P_OWN_SPACE] > 0.0)
