@@ -53,7 +53,7 @@ WORKER_TIMEOUT = 900.0   # seconds; a worker that takes longer is killed
 HEARTBEAT = 5.0          # seconds between two "still compiling" lines on stderr
 DONE = "compiled "       # the worker's stdout line after each kernel, then its name
 # seconds to the first move on an empty cache, as README's start-up table measured them
-FIRST_START = {"go": 40, "gobang": 25}
+FIRST_START = {"go": 30, "gobang": 25}
 
 
 def playout_args(settings, searcher) -> tuple:
