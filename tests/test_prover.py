@@ -100,6 +100,17 @@ def test_a_proved_answer_is_played_at_once_and_its_row_says_proved():
     assert out.pv.split()[0] == "S1" and out.stable_at == 0
 
 
+def test_without_a_region_the_proof_reads_the_points_a_capture_empties():
+    """Unrestricted, the proof reads the whole board, the stones' points too: over the
+    empty points alone a throw-in, once taken, could never be played again, and this
+    problem read as lost with its answer refuted."""
+    problem = load_sgf_problem(GO19 / "throw-in-kill.sgf")
+    search = ProofFirst(_Recorder(), {"prove_nodes": "20000"})
+    result = search.search(position(problem), Budget(playouts=10),
+                           target=fight_target(problem))
+    assert problem.is_correct(result.move) and result.candidates[0].proven == 1
+
+
 class _Recorder:
     """A back end that answers pass and keeps the mask it was given."""
     name = "recorder"

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, fields
 
 import numpy as np
 
-from ..core.layout import BOARD, EMPTY
+from ..core.layout import BOARD, OFFBOARD
 from .base import Candidate, SearchResult
 from .dfpn_kernels import MAX_MOVES, child_values, dfpn, position_key, principal_line
 from .front import RootFront
@@ -88,7 +88,8 @@ class _Reading:
 
 def prove(state, points: np.ndarray, target, nodes: int, table_bits: int = 20) -> Proof:
     """The two readings of the module docstring over the region ``points`` (int64 padded
-    indices), each of at most ``nodes`` expansions."""
+    indices, the occupied ones too: the moves are those of them that are empty when a
+    node is read), each of at most ``nodes`` expansions."""
     mover = state.to_play
     first = _Reading(state, points, target, mover, nodes, table_bits)
     proof = Proof(refuted=first.lost_children(), lost=first.delta == 0, nodes=first.nodes)
@@ -120,7 +121,10 @@ class ProofFirst(RootFront):
 
     def _proof(self, state, allowed, target) -> Proof:
         if allowed is None:
-            points = np.flatnonzero(state.s[BOARD] == EMPTY).astype(np.int64)
+            # every point, stones' too: a point a capture empties must stay playable
+            # (over the empty points alone a throw-in, taken, could not be played again,
+            # and the throw-in problems read as lost)
+            points = np.flatnonzero(state.s[BOARD] != OFFBOARD).astype(np.int64)
         else:
             points = np.flatnonzero(allowed).astype(np.int64)
         key = (position_key(state.meta, state.zob), points.tobytes(), target)
