@@ -16,15 +16,18 @@ a full disk or a careless user leaves behind.
 * ``ResultsWriteError``: every ``OSError`` of writing (an unwritable folder, a full disk)
   as one line naming the file and what to do about it.
 * ``code_version``: a digest of the engine's sources and data, recorded with every row so
-  that results of different code are never mixed.
+  that results of different code are never mixed; ``commit``: the git commit of the
+  checkout that ran it, so a reader can check the code out again.
 """
 
 import fcntl
 import json
 import os
 import socket
+import subprocess
 import sys
 import time
+from functools import lru_cache
 from pathlib import Path
 
 from . import __version__
@@ -50,6 +53,23 @@ def write_error(path, exc: OSError) -> ResultsWriteError:
     hint = ("free some disk space" if exc.errno == 28 else
             "check its permissions or choose another output folder")
     return ResultsWriteError(f"cannot write {path}: {exc.strerror or exc}; {hint}")
+
+
+@lru_cache(maxsize=1)
+def commit() -> str | None:
+    """The short hash of the checkout's HEAD, with ``-dirty`` when the package's files
+    differ from it; None outside a git checkout (an installed copy), or without git."""
+    here = str(Path(__file__).parent)
+    try:
+        head = subprocess.run(["git", "-C", here, "rev-parse", "--short=12", "HEAD"],
+                              capture_output=True, text=True, timeout=10)
+        if head.returncode != 0:
+            return None
+        dirty = subprocess.run(["git", "-C", here, "status", "--porcelain", "--", "."],
+                               capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return head.stdout.strip() + ("-dirty" if dirty.stdout.strip() else "")
 
 
 def code_version() -> str:

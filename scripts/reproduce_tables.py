@@ -147,7 +147,7 @@ def _cells() -> list[Cell]:
     # to measure whether theta's early overshoot on long rows is part of the gap: with the
     # counted width, and the normalised step with the paper's width too
     # In a game the model is kept from move to move, so t is in the thousands before rows
-    # get long and the cap never acts (scripts/linuct_game_schedule.py); ``model=fresh``
+    # get long and the cap never acts (scripts/research/linuct_game_schedule.py); ``model=fresh``
     # starts a fresh model (t = 0) at every search: with the cap, and with the paper's step
     # fLinUCB-GD approximates exact LinUCB (its theta by a stochastic gradient, its width
     # by a diagonal here); exact LinUCB in its place (``bandit=exact``, alpha = 1, the

@@ -15,7 +15,7 @@ term (c = 0: priors and AMAF values do the exploring, as in michi), at 0.9 s per
 count is exact.  Each ablation cell plays the best configuration with one component taken
 away (engine A) against the full one (engine B) at equal playouts per move, so a win rate
 below 50% is that component's contribution; equal playouts favour the heavy policy, whose
-playouts cost about three times as much as light ones (``scripts/bench_playouts.py``).
+playouts cost about three times as much as light ones (``nakade bench playouts``).
 """
 
 import sys

@@ -25,7 +25,7 @@ TOLERANCE = 0.05   # the issue's bound on a move's overrun of its allocation
 # With a real numba compile on the search thread, LLVM holds the GIL for stretches that a
 # loaded 2-core machine (a test run beside other work) stretches to a few tenths of a
 # second; these tests check that the answer does not wait for the compile (seconds), and
-# scripts/bench_deadline.py measures the 50 ms bound itself on a real clock.
+# nakade bench deadline measures the 50 ms bound itself on a real clock.
 COMPILE_SLACK = 0.5
 
 

@@ -1,4 +1,4 @@
-"""The VCF problems of ``problems/gomoku`` (composed by ``scripts/make_gomoku_problems.py``):
+"""The VCF problems of ``problems/gomoku`` (composed by ``scripts/research/make_gomoku_problems.py``):
 each loads through the tsumego loader; every RIGHT first move is a forced win that the
 plain-Python reading of ``tests/vcf_reference.py`` proves on its own (any reply but the
 block loses to a five; the block leaves another such win), inside five attacker moves;

@@ -1,5 +1,8 @@
-"""scripts/linuct_depth.py: the tree's shape, checked against what the search reports."""
+"""``engine.search.probes.tree_shape``: the tree's shape, checked against what the search
+reports; and the research driver that tabulates it (``scripts/research/linuct_depth.py``),
+run as a command."""
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -7,11 +10,10 @@ import pytest
 
 from engine.search import registry
 from engine.search.base import Budget
+from engine.search.probes import positions, tree_shape
 from engine.search.tree import PV_LENGTH
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
-import linuct_depth  # noqa: E402
-from linuct_diagnostics import positions  # noqa: E402
+SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "research" / "linuct_depth.py"
 
 
 @pytest.mark.parametrize("algo", ["linuct-plain", "uct"])
@@ -19,7 +21,7 @@ def test_tree_shape_agrees_with_the_searchs_own_line_and_visits(algo):
     state, _ = positions()["opening"]
     searcher = registry.make(algo, seed=3, options={"resign_threshold": "0"})
     result = searcher.search(state, Budget(playouts=400))
-    line, depth, share = linuct_depth.tree_shape(getattr(searcher, "inner", searcher).pool)
+    line, depth, share = tree_shape(getattr(searcher, "inner", searcher).pool)
     # the reported PV is the same most visited line, cut at its length limit
     assert len(result.pv) == min(line, PV_LENGTH) and line >= 1
     visits = [c.visits for c in result.candidates]
@@ -27,7 +29,9 @@ def test_tree_shape_agrees_with_the_searchs_own_line_and_visits(algo):
     assert depth >= 1.0
 
 
-def test_the_script_prints_one_row_per_position_back_end_and_budget(capsys):
-    assert linuct_depth.main(["--budgets", "100", "200", "--seeds", "1"]) == 0
-    rows = [r for r in capsys.readouterr().out.splitlines() if r.startswith("| ")][1:]
+def test_the_driver_prints_one_row_per_position_back_end_and_budget():
+    done = subprocess.run([sys.executable, str(SCRIPT), "--budgets", "100", "200", "--seeds",
+                           "1"], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    rows = [r for r in done.stdout.splitlines() if r.startswith("| ")][1:]
     assert len(rows) == 3 * 2 * 2

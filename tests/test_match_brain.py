@@ -1,5 +1,5 @@
 """Matches between Gomocup brains: the brain referee (against a scripted fake brain, and
-our own brain on both sides) and a tiny match through the runner and scripts/match.py."""
+our own brain on both sides) and a tiny match through the runner and nakade match."""
 
 import json
 import re
@@ -14,7 +14,8 @@ import pytest
 from engine.game.coords import point
 from engine.match.brain_client import BrainClient
 from engine.match.brain_referee import BrainReferee, BrainSetup
-from engine.match.runner import EngineSpec, MatchConfig, run_match, warm_up
+from engine.match.records import write_sgfs
+from engine.match.runner import EngineSpec, MatchConfig, read_results, run_match, warm_up
 
 ROOT = Path(__file__).resolve().parent.parent
 FAKE = str(Path(__file__).with_name("fake_brain.py"))
@@ -95,11 +96,13 @@ def test_a_tiny_match_through_the_runner(tmp_path):
     assert sorted(r["index"] for r in rows[1:]) == [0, 1]
     assert all(r["reason"] in ("five", "full board") for r in rows[1:])
     assert summary.total.wins + summary.total.losses + summary.total.draws == 2
-    assert (tmp_path / "games" / "game-0000.sgf").exists()
+    header, recorded, _, _ = read_results(tmp_path / "results.jsonl")
+    assert write_sgfs(header, recorded, tmp_path / "sgf") == (2, 0)
+    assert "RU[freestyle]" in (tmp_path / "sgf" / "game-0000.sgf").read_text()
 
 
 def match_script(*args):
-    return subprocess.run([sys.executable, str(ROOT / "scripts" / "match.py"), *args],
+    return subprocess.run([sys.executable, "-m", "engine", "match", *args],
                           cwd=ROOT, capture_output=True, text=True, timeout=600)
 
 

@@ -14,9 +14,10 @@ import pytest
 
 from engine.match.referee import GameSetup
 from engine.match import cells
+from engine.match.records import write_sgfs
 from engine.match.runner import (RESULTS_FILE, EngineSpec, MatchConfig, MatchMismatch,
                                  ResultsFile, WarmUpFailed, dask_backend, local_executor, plan,
-                                 run_match, warm_up)
+                                 read_results, run_match, warm_up)
 from gnugo_client import GNUGO
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,8 +87,13 @@ def test_a_match_records_every_game_and_summarises(tmp_path):
     rows = sorted(read_rows(tmp_path), key=lambda r: r["index"])
     assert [(r["black"], r["winner"], r["result"]) for r in rows] == [
         ("a", "a", "B+17.5"), ("b", "a", "W+32.5")]
-    sgf = (tmp_path / rows[1]["sgf"]).read_text()
+    assert rows[1]["sequence"] == ["B pass", "W C3", "B pass", "W pass"]
+    assert len(rows[1]["notes"]) == len(rows[1]["winrates"]) == 4
+    header, recorded, _, _ = read_results(tmp_path / "results.jsonl")
+    assert write_sgfs(header, recorded, tmp_path / "sgf") == (2, 0)
+    sgf = (tmp_path / "sgf" / "game-0001.sgf").read_text()
     assert "RE[W+32.5]" in sgf and "W[cc]" in sgf and " s]" in sgf
+    assert not (tmp_path / "games").exists()      # no SGF is stored beside the rows
     assert "A win rate: 100.0%" in (tmp_path / "summary.txt").read_text()
 
 
@@ -154,7 +160,7 @@ def test_an_empty_engine_command_is_refused():
 def test_games_run_in_a_process_pool(tmp_path):
     with local_executor(2) as pool:
         summary = run_match(make_config(), tmp_path, pool, progress=False)
-    assert summary.total.wins == 2 and len(list((tmp_path / "games").iterdir())) == 2
+    assert summary.total.wins == 2 and len(read_rows(tmp_path)) == 2
 
 
 def test_games_run_on_a_dask_cluster(tmp_path):
@@ -168,7 +174,7 @@ def test_games_run_on_a_dask_cluster(tmp_path):
 
 
 def run_cli(*args, env=None, timeout=120) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(ROOT / "scripts" / "match.py"), *args],
+    return subprocess.run([sys.executable, "-m", "engine", "match", *args],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
 
 
@@ -177,14 +183,14 @@ def test_two_games_of_gnu_go_through_the_command_line(tmp_path):
     gnugo = f"{GNUGO} --mode gtp --level 1 --chinese-rules"
     done = run_cli("--a", gnugo, "--b", fake_command("--moves", "pass " * 40),
                    "--games", "2", "--random-opening", "2", "--workers", "2",
-                   "--out", str(tmp_path), "--no-progress")
+                   "--out", str(tmp_path), "--no-progress", "--sgf", str(tmp_path / "sgf"))
     assert done.returncode == 0, done.stderr
     assert "games: 2 counted, 0 void" in done.stdout
     rows = read_rows(tmp_path)
     assert {r["black"] for r in rows} == {"a", "b"}
     assert all(r["engines"]["a"].startswith("GNU Go") for r in rows)
     assert all(r["reason"] == "score" and r["moves"] > 2 for r in rows)
-    assert len(list((tmp_path / "games").glob("*.sgf"))) == 2
+    assert len(list((tmp_path / "sgf").glob("*.sgf"))) == 2
 
 
 def test_the_command_line_refuses_a_half_pair():

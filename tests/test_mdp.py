@@ -7,6 +7,7 @@ import math
 import numpy as np
 import pytest
 
+from engine.mdp import experiments
 from engine.mdp import sweep as mdp_sweep
 from engine.mdp.tree_kernels import count_transform, threshold, tree_simulate, weight
 from engine.mdp.methods import METHODS, make_method, run_episode
@@ -14,8 +15,6 @@ from engine.mdp.optimum import grid_steps, trap_optimum
 from engine.mdp.problems import Trap, TreasureHunt, make_problem, parse_params
 from engine.mdp.wuct_kernels import new_samples, wuct_add, wuct_stats
 from engine.search.base import Budget
-
-from script_module import load_script
 
 
 class FixedRng:
@@ -212,8 +211,8 @@ def test_sweep_resumes_and_merges(tmp_path, monkeypatch):
         mdp_sweep.run_sweep(Trap(R=0.01), jobs, tmp_path, seed=2, progress=False)
 
 
-def test_script_prints_one_object_per_line(tmp_path, capsys):
-    script = load_script("mdp_experiments")
+def test_the_sweep_command_prints_one_object_per_line(tmp_path, capsys):
+    script = experiments
     argv = ["--problem", "trap", "--param", "R=0.01", "--methods", "pw,dpw,wuct,tree",
             "--budgets", "1,10", "--ms", "1", "--runs", "3", "--json", "--workers", "1",
             "--out", str(tmp_path), "--no-progress"]

@@ -1,4 +1,4 @@
-"""GNU Go's owl as a second reader of a sweep's answers (``scripts/owl_check.py`` over
+"""GNU Go's owl as a second reader of a sweep's answers (``scripts/research/owl_check.py`` over
 ``engine.tsumego.oracle.gnugo_judgement``): on our composed problems it accepts the book's
 answer and rejects a wrong first move, and the script refuses what it cannot read."""
 
@@ -20,8 +20,8 @@ pytestmark = pytest.mark.gnugo
 
 
 def run_owl_check(*args) -> subprocess.CompletedProcess:
-    """scripts/owl_check.py run as a command, the way a user runs it."""
-    return subprocess.run([sys.executable, str(ROOT / "scripts" / "owl_check.py"),
+    """scripts/research/owl_check.py run as a command, the way a user runs it."""
+    return subprocess.run([sys.executable, str(ROOT / "scripts" / "research" / "owl_check.py"),
                            *map(str, args)], capture_output=True, text=True, cwd=ROOT)
 
 

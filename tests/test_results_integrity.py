@@ -20,9 +20,8 @@ from engine import results_store
 from engine.results_store import (FolderLock, OutputBusy, ResultsWriteError, append_line,
                                   code_version)
 from engine.tsumego.problem import load_problems
+from engine.tsumego import cli as solve_cli
 from engine.tsumego.sweep import ResultsFile, Settings, job_key, plan, run_sweep
-
-from script_module import load_script
 
 ROOT = Path(__file__).parent.parent
 NINE = ROOT / "problems" / "go" / "9x9" / "pyramid-four-kill.sgf"
@@ -32,10 +31,6 @@ FAKE = Path(__file__).parent / "fake_gtp_engine.py"
 @pytest.fixture(scope="module")
 def problems():
     return load_problems([NINE]).problems
-
-
-def script():
-    return load_script("solve_tsumego")
 
 
 def sweep(problems, path, settings=Settings(), seeds=2, log=None):
@@ -110,7 +105,7 @@ def test_a_second_writer_is_refused_by_name(tmp_path, problems):
 def test_the_script_refuses_a_busy_folder_in_one_line(tmp_path, capsys):
     holder = hold_lock(tmp_path / "out")
     try:
-        code = script().main([str(NINE), "--algo", "uct", "--budgets", "8", "--seeds", "1",
+        code = solve_cli.main([str(NINE), "--algo", "uct", "--budgets", "8", "--seeds", "1",
                               "--out", str(tmp_path / "out"), "--no-progress"])
     finally:
         holder.kill()
@@ -158,7 +153,7 @@ def test_a_file_that_is_not_a_results_file_is_refused_in_one_line(tmp_path, caps
     out = tmp_path / "out"
     out.mkdir()
     (out / "results.csv").write_text("name,score\nx,1\n")
-    code = script().main([str(NINE), "--algo", "uct", "--budgets", "8", "--seeds", "1",
+    code = solve_cli.main([str(NINE), "--algo", "uct", "--budgets", "8", "--seeds", "1",
                           "--out", str(out), "--no-progress"])
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and "not a sweep's results file" in err[-1]
@@ -180,11 +175,11 @@ def test_a_full_disk_is_one_line(tmp_path, capsys, monkeypatch):
             raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(results_store, "os", FullDisk())
-    code = script().main([str(NINE), "--algo", "uct", "--budgets", "8", "--seeds", "1",
+    code = solve_cli.main([str(NINE), "--algo", "uct", "--budgets", "8", "--seeds", "1",
                           "--out", str(tmp_path / "out"), "--no-progress", "--workers", "1"])
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and len(err) == 1
-    assert err[0].startswith("solve_tsumego.py: cannot write ")
+    assert err[0].startswith("nakade solve: cannot write ")
     assert "No space left on device; free some disk space" in err[0]
 
 
@@ -192,7 +187,7 @@ def test_a_special_file_is_never_read(tmp_path, capsys):
     out = tmp_path / "out"
     out.mkdir()
     (out / "results.csv").symlink_to("/dev/zero")
-    code = script().main([str(NINE), "--algo", "uct", "--budgets", "8", "--seeds", "1",
+    code = solve_cli.main([str(NINE), "--algo", "uct", "--budgets", "8", "--seeds", "1",
                           "--out", str(out), "--no-progress"])
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and "results.csv is not a regular file" in err[-1]
@@ -200,11 +195,11 @@ def test_a_special_file_is_never_read(tmp_path, capsys):
 
 def test_an_unwritable_output_folder_is_one_line(tmp_path, capsys):
     (tmp_path / "file").write_text("")
-    code = script().main([str(NINE), "--algo", "uct", "--budgets", "8", "--seeds", "1",
+    code = solve_cli.main([str(NINE), "--algo", "uct", "--budgets", "8", "--seeds", "1",
                           "--out", str(tmp_path / "file" / "out"), "--no-progress"])
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and len(err) == 1
-    assert err[0].startswith(f"solve_tsumego.py: cannot write {tmp_path / 'file' / 'out'}")
+    assert err[0].startswith(f"nakade solve: cannot write {tmp_path / 'file' / 'out'}")
 
 
 # -- engines and workers --------------------------------------------------------------------
@@ -353,7 +348,7 @@ def test_another_match_is_refused_naming_what_differs(tmp_path):
 
 
 def run_match_cli(*args):
-    return subprocess.run([sys.executable, str(ROOT / "scripts" / "match.py"), *args],
+    return subprocess.run([sys.executable, "-m", "engine", "match", *args],
                           capture_output=True, text=True, cwd=ROOT, timeout=120,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
 
@@ -379,4 +374,4 @@ def test_the_match_command_line_reports_a_busy_folder_in_one_line(tmp_path):
         holder.wait()
     assert done.returncode == 2
     assert done.stderr.strip().splitlines()[-1].startswith(
-        f"match.py: {tmp_path} is in use by process {holder.pid}")
+        f"nakade match: {tmp_path} is in use by process {holder.pid}")

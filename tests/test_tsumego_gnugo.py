@@ -3,7 +3,7 @@ RIGHT achieves the goal by GNU Go's reading -- kills every defender chain of a `
 problem, saves the largest of a ``live`` one -- with the result the problem asks for
 (unconditional, or the ko of problems tagged ``ko``), and no move we mark WRONG does.
 
-``scripts/make_tsumego_problems.py --verify`` (``engine.tsumego.collection.verify``) goes
+``scripts/research/make_tsumego_problems.py --verify`` (``engine.tsumego.collection.verify``) goes
 further (every point of the region, the framed position, an exact reading of our own);
 this test pins the marked answers."""
 

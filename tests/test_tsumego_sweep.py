@@ -1,4 +1,4 @@
-"""Solving and sweeping (engine.tsumego.solve, engine.tsumego.sweep, scripts/solve_tsumego.py):
+"""Solving and sweeping (engine.tsumego.solve, engine.tsumego.sweep, nakade solve):
 a tiny sweep end to end, resuming an interrupted one, the process pool, an in-process Dask
 cluster, GNU Go as an external baseline, back-end specs with options, and runs restricted
 to the problem's region."""
@@ -141,9 +141,9 @@ def test_the_dask_path_on_an_in_process_cluster(tmp_path, problems):
 
 
 def run_script(*args) -> subprocess.CompletedProcess:
-    """scripts/solve_tsumego.py run as a command, the way a user runs it."""
+    """nakade solve run as a command, the way a user runs it."""
     path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
-    return subprocess.run([sys.executable, str(ROOT / "scripts" / "solve_tsumego.py"),
+    return subprocess.run([sys.executable, "-m", "engine", "solve",
                            *map(str, args)], cwd=ROOT, env=dict(os.environ, PYTHONPATH=path),
                           capture_output=True, text=True, timeout=600)
 
@@ -358,6 +358,13 @@ def test_best_names_an_explicit_restricted_spec_and_misses_get_a_diagram(tmp_pat
     for r in rows:
         assert r["status"] in ("proved", "refuted", "ko", "found")
         assert r["pv"].split()[0] == r["move"] and 0 < int(r["stable_at"]) <= 20
+    assert not (out / "misses").exists()       # diagrams only when asked for
     missed = {r["problem"] for r in rows if r["correct"] == "0"}
-    drawn = {p.stem for p in (out / "misses").glob("*.svg")} if missed else set()
+    # asked for afterwards, the finished sweep plays nothing and draws from its rows
+    again = run_script(str(EASY), str(NINE), "--algo", "best,uct", "--budgets", "20",
+                       "--seeds", "1", "--out", str(out), "--workers", "1", "--no-progress",
+                       "--diagrams", str(tmp_path / "misses"))
+    assert again.returncode == 0, again.stderr
+    assert (out / "results.csv").read_text().count("\n") == len(rows) + 1
+    drawn = {p.stem for p in (tmp_path / "misses").glob("*.svg")}
     assert drawn == missed

@@ -50,14 +50,14 @@ def build_table() -> CommandTable:
 
 def argument_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
-        prog="gtp_main.py", description=f"{NAME} {__version__}: a Go and Gobang GTP engine",
+        prog="nakade gtp", description=f"{NAME} {__version__}: a Go and Gobang GTP engine",
         epilog="With no options each game gets its strongest configuration (--preset strong: "
                "on Go heavy playouts, priors, RAVE and c=0, which won 79.5% of 200 games "
                "against GNU Go level 10 and 40 of 40 against the plain UCT of the papers "
                "(docs/strength.md); on Gobang the "
                "threat-aware playouts; every core where the back end can use them). "
                "--preset paper is the papers' plain back end, as the published tables ran "
-               "it. Example: gtp_main.py --game go --size 9 --preset paper --algo uct "
+               "it. Example: nakade gtp --game go --size 9 --preset paper --algo uct "
                "--playouts 5000 --set c=0.5")
     ap.add_argument("--game", choices=GAMES, default="go")
     ap.add_argument("--size", type=int, help="board size (default 19 for Go, 15 for Gobang)")

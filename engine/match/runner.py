@@ -13,12 +13,15 @@ running the match (``sys.executable``), so a stored command does not name a mach
 paths.
 
 Running (``run_match``): each game is ``run_game(job)`` -- two fresh engine processes, a
-referee, the SGF text -- on a ``concurrent.futures`` executor: a process pool locally,
+referee, the result row -- on a ``concurrent.futures`` executor: a process pool locally,
 or ``dask_backend``'s executor on a Dask cluster.  Only the calling process writes files:
 ``results.jsonl`` (a header line with the match's identity, then one JSON row per finished
-game, one whole line appended and fsynced as it arrives), ``games/game-NNNN.sgf`` and
-``summary.txt``.  Each row also carries ``match`` (a digest of the identity) and ``code``
-(``engine.results_store.code_version``, the runner's code).  On a re-run with the same
+game, one whole line appended and fsynced as it arrives) and ``summary.txt``.  A row holds
+the game itself (``engine.match.records``: its moves, the referee's note on each, the
+win rates), so SGF files are made from the rows when asked for (``records.write_sgfs``),
+never stored beside them.  Each row also carries ``match`` (a digest of the identity),
+``code`` (``engine.results_store.code_version``, the runner's code) and ``commit`` (the
+git commit it ran at).  On a re-run with the same
 identity the rows already there are kept and only missing games are played; a different
 identity is refused, naming what differs.  Files written before ``{python}`` existed named
 the interpreter ``.venv/bin/python``; such a header still matches the same match written
@@ -58,12 +61,12 @@ from tqdm import tqdm
 
 from ..game.coords import to_gtp
 from ..core.layout import BLACK, WHITE
-from ..game.sgf import save_game
 from ..lifetime import die_with_parent
 from ..results_store import (FolderLock, NotAResultsFile, append_line, code_version,
-                             read_lines, repair, write_error)
+                             commit, read_lines, repair, write_error)
 from .brain_client import BrainClient
 from .brain_referee import BrainReferee
+from .records import sequence_of
 from .legacy import PRESETS_MARKER, pre_presets_identity, stable_setup
 from .gtp_client import CommandFailed, EngineFault, GtpClient, kill_engines
 from .referee import GameSetup, Referee, parse_opening, random_opening
@@ -71,7 +74,6 @@ from .stats import LABELS, format_summary, summarise
 
 RESULTS_FILE = "results.jsonl"
 SUMMARY_FILE = "summary.txt"
-GAMES_DIR = "games"
 SEED_TEMPLATE = "{seed}"
 PYTHON_TEMPLATE = "{python}"
 LEGACY_PYTHON = ".venv/bin/python"   # what result files said before PYTHON_TEMPLATE
@@ -199,8 +201,8 @@ def plan(config: MatchConfig) -> list[GameJob]:
 
 
 def run_game(job: GameJob) -> dict:
-    """Play one game; its result row, with the SGF text under ``sgf_data`` (None when the
-    engines could not even be started)."""
+    """Play one game; its result row (no moves when the engines could not even be
+    started)."""
     labels = {BLACK: job.black, WHITE: job.white}
     client_class, referee_class, _ = PROTOCOLS[protocol(job.setup)]
     clients = []
@@ -218,9 +220,6 @@ def run_game(job: GameJob) -> dict:
     winner = (None if outcome.winner is None else
               "draw" if outcome.winner == 0 else labels[outcome.winner])
     players = {labels[c]: p for c, p in outcome.players.items()}
-    sgf = save_game(outcome.state, black_name=job.names[0], white_name=job.names[1],
-                    result=outcome.result, comments=outcome.comments,
-                    winrates=outcome.winrates)
     return _row(job, winner=winner, result=outcome.result, reason=outcome.reason,
                 detail=outcome.detail, moves=len(outcome.state.moves),
                 engines={k: p.name for k, p in players.items()},
@@ -229,7 +228,8 @@ def run_game(job: GameJob) -> dict:
                 playouts={k: p.playouts for k, p in players.items()},
                 final_score={k: p.final_score for k, p in players.items()},
                 area_score=outcome.area_score, score_source=outcome.score_source,
-                sgf_data=sgf.decode("utf-8"))
+                sequence=sequence_of(outcome.state), notes=list(outcome.comments),
+                winrates=[None if w is None else round(w, 4) for w in outcome.winrates])
 
 
 def _row(job: GameJob, **fields) -> dict:
@@ -239,7 +239,8 @@ def _row(job: GameJob, **fields) -> dict:
                opening_seed=job.opening_seed, engines=dict(empty),
                seconds={label: 0.0 for label in LABELS},
                genmoves={label: 0 for label in LABELS}, playouts=dict(empty),
-               final_score=dict(empty), area_score=None, score_source=None, sgf_data=None)
+               final_score=dict(empty), area_score=None, score_source=None, sequence=[],
+               notes=[], winrates=[])
     row.update(fields)
     return row
 
@@ -375,7 +376,7 @@ def _score_text(summary) -> str:
 def run_match(config: MatchConfig, out_dir, executor: cf.Executor,
               warm=warm_up, progress: bool = True):
     """Play the games of ``config`` not yet in ``out_dir`` on ``executor``; write the
-    results, SGF files and summary; return the Summary of all games 0 .. games-1.
+    results and summary; return the Summary of all games 0 .. games-1.
     ``warm`` (a function of the config, or None) runs first when games remain."""
     out = Path(out_dir)
     with FolderLock(out):
@@ -391,12 +392,12 @@ def _write(path: Path, text: str):
 
 def _run_locked(config: MatchConfig, out: Path, executor, warm, progress: bool):
     try:
-        (out / GAMES_DIR).mkdir(parents=True, exist_ok=True)
+        out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise write_error(out / GAMES_DIR, exc) from None
+        raise write_error(out, exc) from None
     results = ResultsFile(out / RESULTS_FILE, config.identity())
     rows = results.load()
-    stamp = {"match": config.digest(), "code": code_version()}
+    stamp = {"match": config.digest(), "code": code_version(), "commit": commit()}
     jobs = [job for job in plan(config) if job.index not in rows]
     names = config.names()
 
@@ -412,11 +413,6 @@ def _run_locked(config: MatchConfig, out: Path, executor, warm, progress: bool):
         try:
             for future in cf.as_completed(futures):
                 row = future.result()
-                sgf = row.pop("sgf_data")
-                if sgf is not None:
-                    name = f"game-{row['index']:04d}.sgf"
-                    _write(out / GAMES_DIR / name, sgf)
-                    row["sgf"] = f"{GAMES_DIR}/{name}"
                 row.update(stamp)
                 results.append(row)
                 rows[row["index"]] = row

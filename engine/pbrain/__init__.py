@@ -41,7 +41,7 @@ START_WAIT_SECONDS = 30.0
 
 def argument_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
-        prog="nakade-pbrain",
+        prog="nakade pbrain",
         description=f"{NAME} {__version__}: a Gomoku brain for the Gomocup protocol "
                     f"(stdin/stdout)",
         epilog="Example: nakade-pbrain --algo uct --set c=0.5 --seed 7")

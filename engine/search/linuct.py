@@ -29,7 +29,7 @@ Choices where the sources leave room:
   30 MB on 9x9, 600 MB on 19x19) kept by Sherman-Morrison, score
   x^T theta + alpha sqrt(x^T A^-1 x).  Each observation costs O(d^2) (3.8 million
   multiply-adds on 9x9 once A^-1 is dense): 60 to 90 times UCT's time per playout on 9x9
-  at 2,000 playouts (``scripts/bench_search.py``), so it suits small boards and small
+  at 2,000 playouts (``nakade bench search``), so it suits small boards and small
   budgets.
 * ``bandit=gd`` (the default, for speed): fLinUCB-GD.  theta takes exactly its step, from an
   observation drawn uniformly among those before the current one (the paper's
@@ -59,7 +59,7 @@ adds d floats (gd) or d^2 (exact), the reservoir ``reservoir`` x (n*n*8 + 1) int
 100,000-playout search on 9x9 peaks at about 200 MiB resident, 166 MiB of which a
 one-playout search already has (tests/test_linuct.py checks < 2 GiB, marked slow).
 
-Speed (fLinUCB-GD, the empty 9x9 board, ``scripts/bench_search.py``): ``linuct-rave`` takes
+Speed (fLinUCB-GD, the empty 9x9 board, ``nakade bench search``): ``linuct-rave`` takes
 about 1.4 times UCT's time per playout.  ``linuct-plain`` concentrates on deep lines (the
 LinUCT paper's observation): its paths are 7 nodes long on average at 10,000 playouts, 11
 at 20,000 and 18 at 40,000 (UCT's: 2), each node costing a selection over its children

@@ -1,5 +1,5 @@
 """What LinUCT's linear model believes, so that a reader can see why the search plays what
-it plays (``scripts/linuct_diagnostics.py`` prints it; ``docs/algorithms.md`` section 9
+it plays (``scripts/research/linuct_diagnostics.py`` prints it; ``docs/algorithms.md`` section 9
 reads it).
 
 * ``root_view``: for each root child, the terms the tree policy adds up -- the LinUCB mean

@@ -1,5 +1,5 @@
-"""The strongest tsumego configuration, by name: ``--algo best`` of
-``scripts/solve_tsumego.py`` (checks rely on that name).  The name is resolved here to an
+"""The strongest tsumego configuration, by name: ``--algo best`` of ``nakade solve``
+(``engine.tsumego.cli``; checks rely on that name).  The name is resolved here to an
 explicit back-end spec before anything runs, so a result row records what ran, never the
 name: when a better configuration is measured, this module changes and new rows carry
 the new spec.
@@ -29,7 +29,7 @@ round's last-good-reply playouts (``replies=1``, ``replies=2``) and four looser 
 the priors (none, a neutral or no self-atari prior, ``c=0.1``, no RAVE) solved no more:
 the replies are an option, off.  The ninth round's eye-space playout steps
 (``eye_reply``, ``own_space``) and two knowledge files whose playout values were tuned
-to rank problems' answers higher (``scripts/tune_playouts.py``) read held-out problems
+to rank problems' answers higher (``scripts/research/tune_playouts.py``) read held-out problems
 better in plain playouts but solved no more in searches: knowledge values, off; and
 ``reread`` on the whole advanced collection solved fewer runs than ``best``.  In the tenth
 round the better of those two files solved exactly as many of 690 unseen problems at

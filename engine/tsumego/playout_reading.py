@@ -13,6 +13,7 @@ this and costs thousands of times as much: this is a quick check, not a solve ra
 """
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -21,6 +22,8 @@ from ..core.rng import stream_rng
 from ..go_knowledge import load
 from ..search.solver import fight_playouts
 from .solve import fight_target, position, region_mask
+from .stats import per_problem
+from .sweep import ResultsFile
 
 
 @dataclass(frozen=True)
@@ -92,3 +95,15 @@ def reading(problem, shares: dict[int, float]) -> Reading | None:
     beaten = sum(1.0 if v < best else 0.5 if v == best else 0.0 for v in others)
     return Reading(problem.name, best, float(np.mean(others)) if others else 0.0,
                    beaten / len(others) if others else 1.0, len(shares))
+
+
+def solved_runs(path: Path, series: str, budget: int) -> dict[str, int]:
+    """Problem -> runs of ``series`` at ``budget`` that solved it, from a results file."""
+    if not path.is_file():
+        raise ValueError(f"{path}: no such results file")
+    solved = {problem: cells[(series, budget)][0]
+              for problem, cells in per_problem(ResultsFile(path).rows()).items()
+              if (series, budget) in cells}
+    if not solved:
+        raise ValueError(f"{path}: no run of {series} at {budget} playouts")
+    return solved

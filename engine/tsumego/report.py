@@ -3,17 +3,17 @@
 was loaded, skipped and unreadable), ``per_problem.md`` (which back end solved which
 problem, after ``pairs_table``'s comparison of every two series of one budget and
 ``kinds_table``'s solve rates by what the problems ask),
-``solve_rate.png`` (solve rate against budget) and ``misses/PROBLEM.svg``, a diagram of
-each Go problem some run missed (``diagram.svg``: the correct moves, the wrong answer and
-its principal variation; the miss shown is the one at the largest budget, the first
-series by name on ties).  ``rates_table`` and ``pairs_table`` are the Markdown tables the
+and ``solve_rate.png`` (solve rate against budget); and, when asked for
+(``miss_diagrams``), a diagram of each Go problem some run missed (``diagram.svg``: the
+correct moves, the wrong answer and its principal variation; the miss shown is the one at
+the largest budget, the first series by name on ties), drawn from the rows.  ``rates_table`` and ``pairs_table`` are the Markdown tables the
 command line prints."""
 
 import json
 from pathlib import Path
 
 from ..game.coords import from_gtp
-from ..results_store import replace_text, write_error
+from ..results_store import commit, replace_text, write_error
 from .diagram import svg
 from .frame import problem_region
 from .solve import fight_kind
@@ -83,8 +83,8 @@ def problem_table(rows, problems) -> str:
     return "\n".join(lines)
 
 
-def miss_diagrams(out: Path, rows, problems) -> int:
-    """Write ``misses/PROBLEM.svg`` for every Go problem with a missed run (see the module
+def miss_diagrams(folder: Path, rows, problems) -> int:
+    """Write ``folder/PROBLEM.svg`` for every Go problem with a missed run (see the module
     docstring); returns how many were written."""
     misses = {}
     for row in rows:
@@ -92,7 +92,6 @@ def miss_diagrams(out: Path, rows, problems) -> int:
             key = (-int(row["budget"]), label(row["algo"], row.get("restrict", False)))
             if row["problem"] not in misses or key < misses[row["problem"]][0]:
                 misses[row["problem"]] = (key, row)
-    folder = out / "misses"
     written = 0
     for p in problems:
         if p.name not in misses or p.game != "go":
@@ -101,7 +100,7 @@ def miss_diagrams(out: Path, rows, problems) -> int:
         n = p.size
         move = from_gtp(row["move"], n) if row["move"] != "resign" else None
         pv = [from_gtp(v, n) for v in row.get("pv", "").split()]
-        folder.mkdir(exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
         status = row.get("status") or "found"
         title = f"{p.name}: {series} @{-budget} played {row['move']} ({status})"
         replace_text(folder / f"{p.name}.svg",
@@ -148,6 +147,7 @@ def write_report(out: Path, command: str, loaded, settings, restrict: bool, jobs
     summary = {
         "command": command,
         "version": settings.version,
+        "commit": commit(),
         "problems": len(loaded.problems),
         "restrict": restrict,
         "frame": settings.use_frame,
@@ -163,7 +163,6 @@ def write_report(out: Path, command: str, loaded, settings, restrict: bool, jobs
     tables = [pairs_table(rows), kinds_table(rows, loaded.problems),
               problem_table(rows, loaded.problems)]
     replace_text(out / "per_problem.md", "\n\n".join(t for t in tables if t) + "\n")
-    miss_diagrams(out, rows, loaded.problems)
     if rates:
         try:
             plot(rates, out / "solve_rate.png")

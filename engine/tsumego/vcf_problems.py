@@ -1,4 +1,4 @@
-"""Composing Gomoku VCF problems (``scripts/make_gomoku_problems.py`` is the command line):
+"""Composing Gomoku VCF problems (``scripts/research/make_gomoku_problems.py`` is the command line):
 random positions, the winning first moves of one by continuous fours, and the problem file
 in the RIGHT convention of ``problems/README.md``.
 

@@ -2,7 +2,7 @@
 (``spec`` says how one is drawn): ``go_shapes`` and ``go_problems`` the Go problems,
 ``gobang_problems`` the Gobang ones, ``verify`` the check of every answer against the
 readers of ``engine.tsumego.oracle`` and ``gobang_oracle``.
-``scripts/make_tsumego_problems.py`` is its command line."""
+``scripts/research/make_tsumego_problems.py`` is its command line."""
 
 from pathlib import Path
 

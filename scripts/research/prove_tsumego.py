@@ -2,9 +2,9 @@
 what it proves, refutes and leaves open at a budget of expansions, checked against each
 problem's published answers.
 
-    .venv/bin/python scripts/prove_tsumego.py problems/go --nodes 20000 [--table 20] [--exact]
+    .venv/bin/python scripts/research/prove_tsumego.py problems/go --nodes 20000 [--table 20] [--exact]
 
-PATHs are problem files or folders (as ``scripts/solve_tsumego.py`` takes them); each Go
+PATHs are problem files or folders (as ``nakade solve`` takes them); each Go
 problem is read in its tsumego frame over its region, like a restricted harness run.
 Prints one line per problem -- the empty points of the region, the outcome (``proved``:
 a win whatever the kos; ``ko``: the best is a ko; ``lost``: every move is refuted;
@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from engine.core.layout import BOARD, EMPTY  # noqa: E402
 from engine.game.coords import to_gtp  # noqa: E402

@@ -7,8 +7,8 @@ row while this exceeds 2, ``step=capped`` cuts it while it exceeds 1) and the la
 |theta_j|; then, on the last position, the norm of theta after a search from a fresh
 model with the paper's step and with the capped one:
 
-    python scripts/linuct_game_schedule.py
-    python scripts/linuct_game_schedule.py --spec linuct-rave:rave_k=1000:features=mover --plies 60
+    python scripts/research/linuct_game_schedule.py
+    python scripts/research/linuct_game_schedule.py --spec linuct-rave:rave_k=1000:features=mover --plies 60
 """
 
 import argparse

@@ -7,11 +7,11 @@ Prints a table (or, with --json, one JSON object per line) of the median over se
 timed runs after warm-up, plus the time from process start to the first playout result
 with a cold numba cache and with a warm one (each measured in a fresh subprocess).
 
-    python scripts/bench_playouts.py            # the default set, well under a minute
-    python scripts/bench_playouts.py --json
-    python scripts/bench_playouts.py --seconds 2 --runs 7 --cases go:9,go:9:heavy,gobang:15
-    python scripts/bench_playouts.py --no-startup --cases go:9:heavy,go:9:elo,go:19:heavy,go:19:elo
-    python scripts/bench_playouts.py --no-startup --cases go:9:heavy --knowledge my.txt
+    nakade bench playouts            # the default set, well under a minute
+    nakade bench playouts --json
+    nakade bench playouts --seconds 2 --runs 7 --cases go:9,go:9:heavy,gobang:15
+    nakade bench playouts --no-startup --cases go:9:heavy,go:9:elo,go:19:heavy,go:19:elo
+    nakade bench playouts --no-startup --cases go:9:heavy --knowledge my.txt
 """
 
 import argparse
@@ -104,7 +104,8 @@ def startup_seconds(cache_dir: str) -> float:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="nakade bench playouts",
+                                 description=__doc__.splitlines()[0])
     ap.add_argument("--cases", default=DEFAULT_CASES,
                     help="comma-separated game:size[:light|heavy|elo] list "
                          f"(default {DEFAULT_CASES})")
@@ -146,7 +147,3 @@ def main(argv=None) -> int:
             print(f"process start to first 9x9 playout: {startup['cold_cache_s']:.2f} s with a "
                   f"cold numba cache (compiling), {startup['warm_cache_s']:.2f} s warm")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -2,11 +2,11 @@
 (``engine/search/linuct_diagnostics.py``; what the columns mean: docs/algorithms.md
 section 9):
 
-    python scripts/linuct_diagnostics.py                          # linuct-rave, 1,000 playouts
-    python scripts/linuct_diagnostics.py --algo linuct-plain --playouts 4000 --top 8
-    python scripts/linuct_diagnostics.py --set playout=heavy --set prior=1 --exact
-    python scripts/linuct_diagnostics.py --exact --set features=mover   # the mover encoding
-    python scripts/linuct_diagnostics.py --exact --set features=mover --set width=count
+    python scripts/research/linuct_diagnostics.py                          # linuct-rave, 1,000 playouts
+    python scripts/research/linuct_diagnostics.py --algo linuct-plain --playouts 4000 --top 8
+    python scripts/research/linuct_diagnostics.py --set playout=heavy --set prior=1 --exact
+    python scripts/research/linuct_diagnostics.py --exact --set features=mover   # the mover encoding
+    python scripts/research/linuct_diagnostics.py --exact --set features=mover --set width=count
 
 For each position: the model over the search (theta's norm, the mean squared prediction
 error over the observations the reservoir holds beside the best constant's, the mean of
@@ -22,40 +22,10 @@ import sys
 
 import numpy as np
 
-from engine.game.board_text import parse
-from engine.game.coords import from_gtp, to_gtp
-from engine.game.go_state import GoState
-from engine.game.rules import GoRules
-from engine.core.layout import BLACK
+from engine.game.coords import to_gtp
 from engine.search import linuct_diagnostics as ld
 from engine.search import registry
-
-SEMEAI = """
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-X X X X X X X X X
-O O O O O O O O .
-X X X X X X X X .
-O O O O O O O O O
-. . . . . . . . .
-. . . . . . . . .
-"""
-
-
-def positions() -> dict[str, tuple[GoState, str]]:
-    """name -> (position, what a strong player would play there)."""
-    empty = GoState(GoRules(size=9, komi=7.5))
-    opening = GoState(GoRules(size=9, komi=7.5))
-    for move in "E5 C4 G4 D6 F7 C7".split():
-        opening.play(from_gtp(move, 9))
-    n, black, white = parse(SEMEAI)
-    semeai = GoState(GoRules(size=n, komi=7.5))
-    semeai.setup(black=black, white=white)
-    semeai.to_play = BLACK
-    return {"empty": (empty, "E5 or near it"), "opening": (opening, "a move near the stones"),
-            "semeai": (semeai, "J5 (captures, wins the race)")}
-
+from engine.search.probes import positions
 
 def _f(x, digits=3) -> str:
     return "-" if x is None else f"{x:.{digits}f}"

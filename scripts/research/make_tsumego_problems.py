@@ -3,8 +3,8 @@
 search (GNU Go's owl code, an exact minimax, an exact reading of fours: see
 ``engine.tsumego.collection.verify``).
 
-    .venv/bin/python scripts/make_tsumego_problems.py            # write the SGF files
-    .venv/bin/python scripts/make_tsumego_problems.py --verify   # and check the answers
+    .venv/bin/python scripts/research/make_tsumego_problems.py            # write the SGF files
+    .venv/bin/python scripts/research/make_tsumego_problems.py --verify   # and check the answers
 
 ``--verify`` prints one line per problem: ``ok``, or ``DISAGREE`` with what the readers
 accept.
@@ -17,7 +17,7 @@ from pathlib import Path
 from engine.tsumego.collection import write_collection
 from engine.tsumego.collection.verify import verify_go, verify_gobang
 
-ROOT = Path(__file__).resolve().parent.parent / "problems"
+ROOT = Path(__file__).resolve().parents[2] / "problems"
 
 
 def report(results) -> tuple[int, int]:

@@ -1,24 +1,26 @@
-"""Play a match between two GTP engines and report win rates with honest error bars.
+"""``nakade match``: a match between two GTP engines (or two Gomocup brains), with win
+rates and honest error bars.
 
-    python scripts/match.py \\
+    nakade match \\
         --a "python gtp_main.py --preset paper --algo shot --playouts 1000 --seed {seed}" \\
         --b "python gtp_main.py --preset paper --algo uct --playouts 1000 --seed {seed}" \\
         --game go --size 9 --komi 7 --games 100 --random-opening 2
 
     # the smoke path: two quick games of GNU Go against itself
-    python scripts/match.py --a "/usr/games/gnugo --mode gtp --level 1" \\
+    nakade match --a "/usr/games/gnugo --mode gtp --level 1" \\
         --b "/usr/games/gnugo --mode gtp --level 1" --games 2 --random-opening 2
 
     # Gomoku brains (the Gomocup protocol), 15x15 freestyle, 1 s a move
-    python scripts/match.py --protocol brain --a "python -m engine.pbrain --seed {seed}" \\
+    nakade match --protocol brain --a "python -m engine.pbrain --seed {seed}" \\
         --b "python -m engine.pbrain --set playout=light --seed {seed}" \\
         --size 15 --move-time 1 --games 10 --random-opening 2
 
 ``--a``/``--b`` alternate colours game by game; ``--black``/``--white`` fix them.  Each
 engine is any GTP command line (split like a shell does); ``{seed}`` in it becomes a seed
-derived from ``--seed`` for each game.  Results, SGF files and a summary go to ``--out``
-(default: ``matches/match-<hash of the configuration>``); running the same command again
-resumes the match.  One match at a time per output folder (a second one refuses, naming
+derived from ``--seed`` for each game.  The results (one JSON line a game, its moves
+included) and a summary go to ``--out`` (default: ``matches/match-<hash of the
+configuration>``); running the same command again resumes the match, and ``--sgf DIR``
+writes every game recorded there as an SGF file (also for a match already finished).  One match at a time per output folder (a second one refuses, naming
 the first); errors of the folder (busy, unwritable, disk full) are one line and exit
 status 2; Ctrl-C keeps the finished games (exit status 130).  See docs/matches.md.
 """
@@ -27,21 +29,23 @@ import argparse
 import os
 import sys
 
-from engine.cli_types import clock_seconds, count, finite, positive_int, seconds, seed
-from engine.match.brain_referee import BrainSetup
-from engine.match.referee import GameSetup
-from engine.match.runner import (EngineSpec, MatchConfig, MatchMismatch, WarmUpFailed,
-                                 dask_backend, default_out_dir, local_executor, run_match,
-                                 warm_up)
-from engine.match.stats import format_summary
-from engine.results_store import NotAResultsFile, OutputBusy, ResultsWriteError
-from engine.timecontrol import TimeSettings
+from ..cli_types import clock_seconds, count, finite, positive_int, seconds, seed
+from ..results_store import NotAResultsFile, OutputBusy, ResultsWriteError
+from ..timecontrol import TimeSettings
+from .brain_referee import BrainSetup
+from .records import write_sgfs
+from .referee import GameSetup
+from .runner import (RESULTS_FILE, EngineSpec, MatchConfig, MatchMismatch, WarmUpFailed,
+                     dask_backend, default_out_dir, local_executor, read_results, run_match,
+                     warm_up)
+from .stats import format_summary
 
 DEFAULT_SIZE = {"go": 9, "gobang": 15}
 
 
 def argument_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="nakade match",
+                                 description=__doc__.split("\n\n")[0])
     pair = ap.add_argument_group("engines (one pair)")
     pair.add_argument("--a", metavar="CMD", help="engine A (colours alternate)")
     pair.add_argument("--b", metavar="CMD", help="engine B (colours alternate)")
@@ -95,6 +99,8 @@ def argument_parser() -> argparse.ArgumentParser:
     openings.add_argument("--openings", metavar="FILE",
                           help="opening lines (GTP vertices), used in turn")
     match.add_argument("--out", help="output folder (default: matches/match-<hash>)")
+    match.add_argument("--sgf", metavar="DIR",
+                       help="write each recorded game as DIR/game-NNNN.sgf at the end")
     match.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1,
                        help="games in parallel (default: the number of cores)")
     match.add_argument("--dask", metavar="ADDRESS",
@@ -174,15 +180,25 @@ def main(argv=None) -> int:
                                     progress=not args.no_progress)
     except (MatchMismatch, WarmUpFailed, OutputBusy, ResultsWriteError,
             NotAResultsFile) as exc:
-        print(f"match.py: {exc}", file=sys.stderr)
+        print(f"nakade match: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"match.py: interrupted; the finished games are in {out}: run the same "
+        print(f"nakade match: interrupted; the finished games are in {out}: run the same "
               f"command to resume", file=sys.stderr)
         return 130
     print(format_summary(summary))
+    if args.sgf:
+        return _write_sgfs(out, args.sgf)
     return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def _write_sgfs(out, sgf_dir) -> int:
+    header, rows, _, _ = read_results(f"{out}/{RESULTS_FILE}", log=sys.stderr)
+    try:
+        written, skipped = write_sgfs(header, rows, sgf_dir)
+    except (OSError, ValueError) as exc:
+        print(f"nakade match: cannot write the SGF files: {exc}", file=sys.stderr)
+        return 2
+    older = f" ({skipped} rows recorded without their moves)" if skipped else ""
+    print(f"{written} SGF files in {sgf_dir}{older}", file=sys.stderr)
+    return 0

@@ -1,7 +1,8 @@
-"""Continuous-MDP experiments: mean return of each search method against playouts per
-decision and against milliseconds per decision, with 95 % intervals (docs/mdp.md).
+"""``nakade mdp sweep``: continuous-MDP experiments, the mean return of each search method
+against playouts per decision and against milliseconds per decision, with 95 % intervals
+(docs/mdp.md).
 
-    python scripts/mdp_experiments.py --problem trap --param R=0.01 \\
+    nakade mdp sweep --problem trap --param R=0.01 \\
         --methods pw,dpw,wuct,tree --budgets 1,10,100 --ms 1,10 --runs 200 --json
 
 * ``--problem trap|treasure`` and ``--param KEY=VALUE`` (repeatable or comma-separated:
@@ -24,9 +25,9 @@ import json
 import os
 import sys
 
-from engine.mdp.methods import METHODS
-from engine.mdp.problems import PROBLEMS, make_problem, parse_params
-from engine.mdp.sweep import default_out_dir, plan, run_sweep, summarise
+from .methods import METHODS
+from .problems import PROBLEMS, make_problem, parse_params
+from .sweep import default_out_dir, plan, run_sweep, summarise
 
 THESIS_BUDGETS = (1, 10, 100, 1000, 10000)
 THESIS_MS = (1, 10, 100, 1000)
@@ -52,7 +53,8 @@ def _methods(text: str) -> list[str]:
 
 
 def parse_args(argv):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="nakade mdp sweep",
+                                 description=__doc__.split("\n\n")[0])
     ap.add_argument("--problem", choices=sorted(PROBLEMS), default="trap")
     ap.add_argument("--param", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--methods", type=_methods, default=list(METHODS))
@@ -115,7 +117,7 @@ def main(argv=None) -> int:
                                dask=args.dask, progress=not args.no_progress)
     optimum = None
     if problem.name == "trap":
-        from engine.mdp.optimum import trap_optimum
+        from .optimum import trap_optimum
         optimum = trap_optimum(problem.R, problem.T, problem.n_actions)[0]
     recs = list(records(problem, summarise(rows), optimum))
     if args.json:
@@ -127,14 +129,10 @@ def main(argv=None) -> int:
             print(f"exact optimum (dynamic programming): {optimum:.4f}")
         print(table(recs))
     if args.plot:
-        from engine.mdp.plot import plot_curves
+        from .plot import plot_curves
         plot_curves(recs, args.plot, optimum=optimum)
     if failures:
         print(f"{len(failures)} job(s) failed; run the command again to retry them",
               file=sys.stderr)
         return 1
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

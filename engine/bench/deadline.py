@@ -1,30 +1,28 @@
-"""How the engine keeps to its clock when its kernels are not compiled: start ``gtp_main.py``
+"""How the engine keeps to its clock when its kernels are not compiled: start the GTP engine
 on an empty numba cache (``NUMBA_CACHE_DIR`` a fresh folder), give it a byo-yomi clock and
 ask for moves at once, and print each reply's time -- from writing ``genmove`` to reading
 the reply -- beside the clock.  While the kernels compile, the deadline guard
 (``engine/search/deadline.py``) answers each move with a quick legal move at its deadline.
 
-    python scripts/bench_deadline.py                       # 8 moves, 2 s a move, 9x9
-    python scripts/bench_deadline.py --moves 20 --byo-yomi 1 -- --size 19
+    nakade bench deadline                       # 8 moves, 2 s a move, 9x9
+    nakade bench deadline --moves 20 --byo-yomi 1 -- --size 19
 
-Arguments after ``--`` go to ``gtp_main.py``.  Prints a markdown table; ``--warm`` uses the
+Arguments after ``--`` go to the engine (``nakade gtp``).  Prints a markdown table; ``--warm`` uses the
 normal cache instead.
 """
 
 import argparse
 import os
 import subprocess
-import sys
 import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from . import engine_command
 
 
 class Engine:
     def __init__(self, argv, env):
-        self.p = subprocess.Popen([sys.executable, str(ROOT / "gtp_main.py"), *argv],
+        self.p = subprocess.Popen([*engine_command(), *argv],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, env=env, text=True, bufsize=1)
 
@@ -48,11 +46,12 @@ class Engine:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="nakade bench deadline",
+                                 description=__doc__.split("\n\n")[0])
     ap.add_argument("--moves", type=int, default=8)
     ap.add_argument("--byo-yomi", type=float, default=2.0, help="seconds a move (default 2)")
     ap.add_argument("--warm", action="store_true", help="keep the normal numba cache")
-    ap.add_argument("engine_args", nargs="*", help="gtp_main.py options (after --)")
+    ap.add_argument("engine_args", nargs="*", help="engine options (after --)")
     args = ap.parse_args(argv)
     env = dict(os.environ)
     if not args.warm:
@@ -73,7 +72,3 @@ def main(argv=None) -> int:
     print(f"\nslowest reply {worst:.3f} s for a {args.byo_yomi:g} s clock "
           f"({'warm' if args.warm else 'empty'} numba cache)")
     return 0 if worst <= args.byo_yomi else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,9 +1,10 @@
-"""Solve-rate sweep over tsumego problems: back ends x budgets x seeds.
+"""``nakade solve``: the tsumego harness, a solve-rate sweep over problem files: back ends
+x budgets x seeds.
 
-    .venv/bin/python scripts/solve_tsumego.py problems/go --algo uct,shot \\
+    nakade solve problems/go --algo uct,shot \\
         --budgets 500,1000,2000,5000,10000,50000 --seeds 5 --out runs/tsumego \\
         [--workers N] [--dask tcp://host:8786] [--gtp "gnugo --mode gtp --level 10"] \\
-        [--restrict] [--sequence]
+        [--restrict] [--sequence] [--diagrams DIR]
 
 PATHs are problem files (.sgf in the RIGHT convention, GNU Go .tst regression scripts)
 or folders searched for them.  Writes into DIR:
@@ -22,8 +23,10 @@ or folders searched for them.  Writes into DIR:
                 the command line prints that table too) and the solve rates by kind of
                 fight (kill or live, the defender with or without outside stones)
 * solve_rate.png  solve rate against budget (log scale), one line per back end
-* misses/PROBLEM.svg  a board diagram of each Go problem a run missed: the correct first
-                moves, the wrong answer and its principal variation
+
+``--diagrams DIR`` also draws DIR/PROBLEM.svg for each Go problem a run missed (the
+correct first moves, the wrong answer and its principal variation), from the rows: run
+with the same arguments after a sweep has finished, it plays nothing and only draws.
 
 ``--algo`` takes back-end specs, ``NAME[:KEY=VALUE]...`` separated by commas, e.g.
 ``uct,uct:c=0.5,shot``: the options after the name go to that back end alone (over
@@ -48,15 +51,15 @@ import shlex
 import sys
 from pathlib import Path
 
-from engine.cli_types import positive_int, seconds
-from engine.results_store import FolderLock, NotAResultsFile, OutputBusy, ResultsWriteError
-from engine.search.registry import names, parse_pair
-from engine.tsumego.frame import MARGIN
-from engine.tsumego import best
-from engine.tsumego.problem import load_problems
-from engine.tsumego.solve import searcher
-from engine.tsumego.report import pairs_table, rates_table, write_report
-from engine.tsumego.sweep import ResultsFile, Settings, plan, run_sweep
+from ..cli_types import positive_int, seconds
+from ..results_store import FolderLock, NotAResultsFile, OutputBusy, ResultsWriteError
+from ..search.registry import names, parse_pair
+from . import best
+from .frame import MARGIN
+from .problem import load_problems
+from .report import miss_diagrams, pairs_table, rates_table, write_report
+from .solve import searcher
+from .sweep import ResultsFile, Settings, plan, run_sweep
 
 
 def _ints(text: str) -> list[int]:
@@ -71,7 +74,7 @@ def _options(pairs: list[str]) -> tuple:
 
 
 def parse_args(argv):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="nakade solve", description=__doc__.split("\n\n")[0])
     ap.add_argument("paths", nargs="+", metavar="PATH")
     ap.add_argument("--algo", default="uct,shot", metavar="SPEC,...",
                     help="comma-separated back-end specs NAME[:KEY=VALUE]..., e.g. "
@@ -111,6 +114,8 @@ def parse_args(argv):
                          "own turns) and a run is correct only when every line ends right "
                          "(column lines: RIGHT/ALL); a file of first moves only is one "
                          "line.  The --gtp engine still answers the first move")
+    ap.add_argument("--diagrams", metavar="DIR",
+                    help="draw DIR/PROBLEM.svg for every Go problem a run missed")
     ap.add_argument("--no-progress", action="store_true")
     args = ap.parse_args(argv)
     args.algos, args.restricted = best.resolve(
@@ -138,7 +143,7 @@ def main(argv=None) -> int:
         with FolderLock(args.out):
             return sweep(args, argv)
     except (OutputBusy, ResultsWriteError) as exc:
-        print(f"solve_tsumego.py: {exc}", file=sys.stderr)
+        print(f"nakade solve: {exc}", file=sys.stderr)
         return 2
 
 
@@ -164,10 +169,13 @@ def sweep(args, argv) -> int:
                                    workers=args.workers, dask=args.dask, settings=settings,
                                    progress=not args.no_progress)
     except NotAResultsFile as exc:
-        print(f"solve_tsumego.py: {exc}", file=sys.stderr)
+        print(f"nakade solve: {exc}", file=sys.stderr)
         return 2
     command = " ".join(shlex.quote(a) for a in (sys.argv if argv is None else argv))
     rates = write_report(out, command, report, settings, args.restrict, jobs, rows, failures)
+    if args.diagrams:
+        drawn = miss_diagrams(Path(args.diagrams), rows, report.problems)
+        print(f"diagrams of {drawn} missed problems in {args.diagrams}", file=sys.stderr)
     print(rates_table(rates))
     pairs = pairs_table(rows)
     if pairs:
@@ -175,7 +183,3 @@ def sweep(args, argv) -> int:
     print(f"\nper-problem table: {out / 'per_problem.md'}; rows: {len(rows)} of {len(jobs)} "
           f"jobs; failed: {len(failures)}", file=sys.stderr)
     return 0 if not failures else 2
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,7 +1,7 @@
 """Compose Gomoku VCF problems: positions of random play where the side to move wins by
 continuous fours, written in the RIGHT convention of ``problems/README.md``.
 
-    .venv/bin/python scripts/make_gomoku_problems.py --count 40 --out problems/gomoku
+    .venv/bin/python scripts/research/make_gomoku_problems.py --count 40 --out problems/gomoku
 
 Each position comes from a game of random moves on 15x15 (freestyle unless ``--rule``),
 most of them within two points of a stone already there so that fours and threes are
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from engine.game.coords import to_gtp  # noqa: E402
 from engine.tsumego.vcf_problems import (NAME, NODES, fives, random_position,  # noqa: E402

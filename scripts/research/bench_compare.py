@@ -8,7 +8,7 @@ hash of the node pool, so the table says whether the two checkouts searched alik
 every seed's move, win rate and node count; "same pool": the pool's bytes as well, which
 only checkouts with one pool layout can share).
 
-    python scripts/bench_compare.py --old ../old-aa2d922 --cases go:9,gobang:10 \\
+    python scripts/research/bench_compare.py --old ../old-aa2d922 --cases go:9,gobang:10 \\
         --algos uct,linuct-rave,linuct-plain --rounds 3 --runs 3
 
 A worker only uses what both checkouts offer: ``GameConfig(game, size).new_state()``,

@@ -2,10 +2,10 @@
 (``engine.tsumego.oracle.gnugo_judgement``, the reader that checks our collection) asked
 of the book's answers and of every move a run answered wrongly.
 
-    .venv/bin/python scripts/owl_check.py RESULTS.csv PATHS [--algo SPEC] [--budget N] \\
+    .venv/bin/python scripts/research/owl_check.py RESULTS.csv PATHS [--algo SPEC] [--budget N] \\
         [--frame] [--gtp "/usr/games/gnugo --mode gtp --level 10"]
 
-RESULTS.csv is a ``scripts/solve_tsumego.py`` results file, PATHS the SGF problems it ran
+RESULTS.csv is a ``nakade solve`` results file, PATHS the SGF problems it ran
 on (rows of other problems are left out).  ``--algo`` keeps the rows of one series (the
 ``algo`` column as written; ``+restrict`` is not part of it), ``--budget`` those of one
 budget.  A book problem with no goal is asked the goal its fight implies (``kill`` when
@@ -27,7 +27,7 @@ from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from engine.game.coords import to_gtp  # noqa: E402
 from engine.tsumego.oracle import gnugo_framed_judgement, gnugo_judgement  # noqa: E402

@@ -2,12 +2,12 @@
 each back end searching the empty board, after a warm-up search, the median of a few runs (each run
 on a fresh tree with its own seed).
 
-    python scripts/bench_search.py               # every back end on go:9 go:19 gobang:10 gobang:20
-    python scripts/bench_search.py --json        # one JSON object per line
-    python scripts/bench_search.py --algos uct --cases go:9 --playouts 50000 --runs 5
-    python scripts/bench_search.py --options uct:rave=1
-    python scripts/bench_search.py --cases go:9 --algos uct,linuct:rave=1,linuct:bandit=exact
-    python scripts/bench_search.py --cases go:9 --algos uct,uct:playout=heavy:prior=1:rave=1
+    nakade bench search               # every back end on go:9 go:19 gobang:10 gobang:20
+    nakade bench search --json        # one JSON object per line
+    nakade bench search --algos uct --cases go:9 --playouts 50000 --runs 5
+    nakade bench search --options uct:rave=1
+    nakade bench search --cases go:9 --algos uct,linuct:rave=1,linuct:bandit=exact
+    nakade bench search --cases go:9 --algos uct,uct:playout=heavy:prior=1:rave=1
 
 Threads (``engine.search.parallel``): ``--threads 1,2`` measures each back end on each
 thread count instead, the counts' runs taken in turn (1, 2, 1, 2, ...) so that a change
@@ -16,7 +16,7 @@ playouts/s of its runs, ``x_1`` the best over the first count's best, and ``per_
 the playouts per second of CPU time of the whole process (all threads: what the threads
 cost each other, whatever else the machine runs), with the load average before and after.
 
-    python scripts/bench_search.py --cases go:9 --threads 1,2 --runs 5 \
+    nakade bench search --cases go:9 --threads 1,2 --runs 5 \
         --algos uct,uct:playout=heavy:prior=1:rave=1:c=0
 
 ``--playouts`` is the budget of one run on 9x9 Go; the other cases scale it by the raw
@@ -124,8 +124,9 @@ def print_thread_rows(rows: list[dict]):
               f"{r['load_before']:4.1f}-{r['load_after']:<4.1f}")
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="nakade bench search",
+                                 description=__doc__.splitlines()[0])
     ap.add_argument("--algos", default=",".join(registry.names() + VARIANTS))
     ap.add_argument("--cases", default=DEFAULT_CASES, help="comma-separated game:size list")
     ap.add_argument("--playouts", type=int, default=20_000, help="budget of a go:9 run")
@@ -134,7 +135,7 @@ def main():
                     help="NAME:key=value specs: options for every run of that back end")
     ap.add_argument("--threads", help="comma-separated thread counts, e.g. 1,2: compare them")
     ap.add_argument("--json", action="store_true", help="one JSON object per line")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     options = parse_options(args.options)
     counts = [int(n) for n in args.threads.split(",")] if args.threads else None
     rows = []
@@ -183,7 +184,7 @@ def main():
     if counts:
         if not args.json:
             print_thread_rows(rows)
-        return
+        return 0
     if not args.json:
         print(f"{'algo':25} {'game':7} {'size':>4} {'playouts':>9} {'playouts/s':>11} "
               f"{'x_uct':>6} {'nodes':>9} {'seconds':>8}")
@@ -191,7 +192,4 @@ def main():
             print(f"{r['algo']:25} {r['game']:7} {r['size']:4d} {r['playouts']:9,d} "
                   f"{r['playouts_per_s']:11,.0f} {r['x_uct']:6.2f} {r['nodes']:9,d} "
                   f"{r['seconds']:8.3f}")
-
-
-if __name__ == "__main__":
-    main()
+    return 0

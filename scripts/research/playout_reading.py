@@ -2,7 +2,7 @@
 each first move in a problem's region, the share of plain playouts the side to move wins
 (``engine.tsumego.playout_reading``), and how the book's answers rank among the moves.
 
-    .venv/bin/python scripts/playout_reading.py PROBLEMS... [--knowledge builtin,K.txt] \
+    .venv/bin/python scripts/research/playout_reading.py PROBLEMS... [--knowledge builtin,K.txt] \
         [--playouts 200] [--seed 1] [--per-problem] \
         [--against results.csv [--series LABEL] [--budget N]]
 
@@ -21,26 +21,13 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from engine.go_knowledge import KnowledgeError, load  # noqa: E402
 from engine.tsumego import best  # noqa: E402
-from engine.tsumego.stats import label, per_problem  # noqa: E402
-from engine.tsumego.sweep import ResultsFile  # noqa: E402
-from engine.tsumego.playout_reading import means, read_problems  # noqa: E402
+from engine.tsumego.stats import label  # noqa: E402
+from engine.tsumego.playout_reading import means, read_problems, solved_runs  # noqa: E402
 from engine.tsumego.problem import ProblemError, load_problems  # noqa: E402
-
-
-def solved_runs(path: Path, series: str, budget: int) -> dict[str, int]:
-    """Problem -> runs of ``series`` at ``budget`` that solved it, from a results file."""
-    if not path.is_file():
-        raise ValueError(f"{path}: no such results file")
-    solved = {problem: cells[(series, budget)][0]
-              for problem, cells in per_problem(ResultsFile(path).rows()).items()
-              if (series, budget) in cells}
-    if not solved:
-        raise ValueError(f"{path}: no run of {series} at {budget} playouts")
-    return solved
 
 
 def print_means(rows, first: str):
@@ -57,7 +44,7 @@ def main(argv=None) -> int:
     ap.add_argument("--playouts", type=int, default=200, help="playouts after each move")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--per-problem", action="store_true")
-    ap.add_argument("--against", type=Path, help="a results.csv of scripts/solve_tsumego.py")
+    ap.add_argument("--against", type=Path, help="a results.csv of nakade solve")
     ap.add_argument("--series", default=label(best.SPEC, best.RESTRICT),
                     help="the series of --against (default: best's)")
     ap.add_argument("--budget", type=int, default=50000, help="the budget of --against")

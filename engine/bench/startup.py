@@ -1,4 +1,4 @@
-"""Start-up time of the GTP engine as a user meets it: ``python gtp_main.py`` with no
+"""Start-up time of the GTP engine as a user meets it: ``nakade gtp`` with no
 options (plus the case's game), on an empty numba cache (cold: every kernel compiles on
 this machine) and then again on the cache the cold run filled (warm).
 
@@ -17,10 +17,10 @@ subprocess whose ``NUMBA_CACHE_DIR`` is a new empty temporary directory:
              start to exit: the figure to compare on a loaded machine
   load       the 1-minute load average when the run started
 
-    python scripts/bench_startup.py                 # go 9x9, go 19x19, gobang 15x15
-    python scripts/bench_startup.py --cases go:9 --json
-    python scripts/bench_startup.py --kernels --cases go:9   # compile time per kernel, cold
-    python scripts/bench_startup.py --side-by-side 2 --cases go:9   # two engines, one cold cache
+    nakade bench startup                 # go 9x9, go 19x19, gobang 15x15
+    nakade bench startup --cases go:9 --json
+    nakade bench startup --kernels --cases go:9   # compile time per kernel, cold
+    nakade bench startup --side-by-side 2 --cases go:9   # two engines, one cold cache
 
 ``--side-by-side N`` starts N engines at once on one empty cache, as gogui-twogtp or a
 process pool does, instead of the cold and warm runs: a row per engine, and in the cpu
@@ -45,9 +45,9 @@ import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from . import SOURCE_ROOT, engine_command
+
 DEFAULT_CASES = "go:9,go:19,gobang:15"
 TIMEOUT = 900.0   # seconds a run may take before it is reported as failed
 
@@ -66,11 +66,11 @@ def case_args(case: str) -> tuple[list[str], list[str]]:
 
 def run_engine(args: list[str], setup: list[str], cache_dir: str) -> dict:
     """One engine process: answers timed from its start."""
-    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir, PYTHONPATH=str(REPO))
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir, PYTHONPATH=str(SOURCE_ROOT))
     load = os.getloadavg()[0]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, str(REPO / "gtp_main.py"), *args], cwd=REPO,
+    proc = subprocess.Popen([*engine_command(), *args], cwd=SOURCE_ROOT,
                             env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, bufsize=1)
     stderr_lines: list[str] = []
@@ -214,8 +214,8 @@ def profile_kernels(case: str, extra: list[str], top: int) -> dict:
     if case.startswith("go:"):
         args = ["--size", case.partition(":")[2] or "19"]
     with tempfile.TemporaryDirectory(prefix="nakade-numba-") as cache_dir:
-        env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir, PYTHONPATH=str(REPO))
-        out = subprocess.run([sys.executable, "-c", _PROFILE, *args, *extra], cwd=REPO,
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir, PYTHONPATH=str(SOURCE_ROOT))
+        out = subprocess.run([sys.executable, "-c", _PROFILE, *args, *extra], cwd=SOURCE_ROOT,
                              env=env, capture_output=True, text=True, timeout=TIMEOUT)
     if out.returncode != 0:
         raise RuntimeError(out.stderr)
@@ -233,8 +233,9 @@ def print_kernels(case: str, result: dict, top: int):
         print(f"| {name} | {n} | {cpu:.2f} | {wall:.2f} | {incl:.2f} |")
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="nakade bench startup",
+                                 description=__doc__.split("\n\n")[0])
     ap.add_argument("--cases", default=DEFAULT_CASES,
                     help=f"comma-separated game:size (default {DEFAULT_CASES})")
     ap.add_argument("--json", action="store_true", help="one JSON object per line")
@@ -247,7 +248,7 @@ def main():
     ap.add_argument("--side-by-side", type=int, metavar="N",
                     help="N engines started at once on one empty cache instead")
     ap.add_argument("engine_args", nargs="*", help="extra engine options, after --")
-    a = ap.parse_args()
+    a = ap.parse_args(argv)
     if a.side_by_side is not None and a.side_by_side < 1:
         ap.error("--side-by-side needs at least one engine")
     cases = [c for c in a.cases.split(",") if c]
@@ -272,7 +273,4 @@ def main():
         table += rows
     if table and not a.json:
         print_table(table)
-
-
-if __name__ == "__main__":
-    main()
+    return 0
