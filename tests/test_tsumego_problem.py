@@ -11,6 +11,7 @@ from engine.tsumego.collection import GOBANG
 from engine.tsumego.gobang_oracle import gobang_answers
 from engine.tsumego.problem import (ProblemError, load_problems, load_sgf_problem,
                                     load_tst)
+from engine.tsumego.solve import fight_kind, fight_target
 
 DATA = Path(__file__).parent / "data" / "tsumego"
 PROBLEMS = Path(__file__).parent.parent / "problems"
@@ -140,6 +141,15 @@ def test_tst_tests_answers_and_position_commands():
     assert p60.state.komi == 0.5 and p60.accept == {PASS}
     last = by_name["suite:line43"]   # "boardsize 5" started afresh; no test id
     assert last.size == 5
+
+
+def test_a_game_position_has_no_fight_for_the_search_to_read():
+    """A .tst test asks for a whole game's best move: handing the search a fight (the
+    defender's stones at stake) would end its simulations on another question."""
+    tests = load_tst(DATA / "suite.tst").problems
+    assert all(fight_target(p) is None and fight_kind(p) is None for p in tests)
+    composed = load_sgf_problem(PROBLEMS / "go" / "9x9" / "pyramid-four-kill.sgf")
+    assert fight_target(composed) is not None and fight_kind(composed) == "kill"
 
 
 def test_tst_counts_tests_and_skipped_commands_and_reports_unreadable_tests():

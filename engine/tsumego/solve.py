@@ -124,9 +124,12 @@ def position(problem, use_frame: bool = True):
 
 
 def fight_target(problem) -> Target | None:
-    """The fight of a Go problem: the defender's stones at stake (the problem's, not the
-    frame's) and the frame's attacker (``stakes.stakes``); None for Gobang."""
-    if problem.game != "go":
+    """The fight of a composed Go problem: the defender's stones at stake (the problem's,
+    not the frame's) and the frame's attacker (``stakes.stakes``); None for Gobang and for
+    a game position (``.tst``), whose test asks for the best move of a whole game, not for
+    a group's life: read as a fight there, a search would end its simulations on a
+    question the test does not ask."""
+    if problem.game != "go" or problem.kind != "sgf":
         return None
     board = problem.state.board()
     attacker, stones = stakes(board, region_box(board, problem.region), problem.to_play,
@@ -139,7 +142,7 @@ def fight_kind(problem) -> str | None:
     (``fight_target``): ``kill`` or ``live``, with ``, outside stones`` when the target
     leaves some of the defender's stones out; None for a game position (``.tst``), a
     Gobang problem or one without a fight."""
-    target = fight_target(problem) if problem.kind == "sgf" else None
+    target = fight_target(problem)
     if target is None:
         return None
     kind = "kill" if target.attacker == problem.to_play else "live"
