@@ -3,6 +3,8 @@ what it proves agrees with the exact minimax of ``engine.tsumego.oracle`` on sma
 enclosed problems and with the published answers of our whole collection; a ko is read
 as a ko; proved moves are answered at once and refuted ones are kept from the back end."""
 
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -161,12 +163,13 @@ def test_without_a_fight_the_back_end_searches_alone():
     assert result.playouts >= 50 and search._last is None
 
 
-def test_the_script_reports_each_problem_and_a_table(capsys, monkeypatch):
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "scripts"))
-    import prove_tsumego
+def test_the_research_driver_reports_each_problem_and_a_table():
+    script = Path(__file__).resolve().parents[1] / "scripts" / "research" / "prove_tsumego.py"
     files = [str(GO19 / "throw-in-kill.sgf"), str(GO19 / "j-shape-kill.sgf")]
-    assert prove_tsumego.main(files + ["--nodes", "2000", "--exact"]) == 0
-    lines = capsys.readouterr().out.splitlines()
+    done = subprocess.run([sys.executable, str(script), *files, "--nodes", "2000", "--exact"],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
     assert lines[0].split()[:5] == ["throw-in-kill", "11", "proved", "S1", "right"]
     assert lines[1].split()[:3] == ["j-shape-kill", "21", "open"]
     assert lines[-3].startswith("| 2 | 1 | 0 | 0 | 1 | 1 | 0 |")

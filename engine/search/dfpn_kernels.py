@@ -24,12 +24,14 @@ node (``phi``: the proof number of "the side to move wins", ``delta`` its dispro
 number): phi(n) = min over children of delta(c), delta(n) = sum of phi(c); a new node
 starts from a guess (``_estimate``) and the search stays in a child a little past its
 second best (the 1+epsilon trick), and the move that last won at a depth is tried first
-there (a killer move). Nodes live in a transposition table (``tt_key``, ``tt_phi``,
-``tt_delta``; a power-of-two size, always-replace), keyed by the stones' Zobrist hash,
+there (a killer move). Nodes live in a transposition table (``Table``: key, phi and
+delta; a power-of-two size, always-replace), keyed by the stones' Zobrist hash,
 the side to move, the ko point and the passes. The search's cost is counted in
 expansions (``nodes``): each time a node's children are generated, again when a node is
 re-entered.
 """
+
+from collections import namedtuple
 
 import numpy as np
 from numba import njit
@@ -43,6 +45,12 @@ INF = 1 << 40          # a proven value; sums of proof numbers are capped here
 MAX_DEPTH = 120        # the longest line read (module docstring)
 MAX_MOVES = 400        # children of one node: a region's points and a pass
 NO_MOVE = -2           # no killer move yet (PASS, -1, is a move)
+
+# What a reading is about: the Zobrist table, the region's points (int64 padded indices),
+# the target's points (int64), the attacker and the side that may take kos.
+Fight = namedtuple("Fight", "zob points target attacker ko_side")
+# The transposition table: keys, phi and delta, int64 arrays of one power-of-two size.
+Table = namedtuple("Table", "key phi delta")
 
 
 @njit(cache=True, nogil=True)
@@ -62,11 +70,11 @@ def position_key(meta, zob):
 
 
 @njit(cache=True, nogil=True)
-def _lookup(tt_key, tt_phi, tt_delta, key, phi, delta):
+def _lookup(table, key, phi, delta):
     """The table's (phi, delta) of ``key``, (phi, delta) as given when it holds none."""
-    i = key & (tt_key.shape[0] - 1)
-    if tt_key[i] == key:
-        return tt_phi[i], tt_delta[i]
+    i = key & (table.key.shape[0] - 1)
+    if table.key[i] == key:
+        return table.phi[i], table.delta[i]
     return phi, delta
 
 
@@ -87,11 +95,11 @@ def _estimate(s, target, attacker, to_move):
 
 
 @njit(cache=True, nogil=True)
-def _store(tt_key, tt_phi, tt_delta, key, phi, delta):
-    i = key & (tt_key.shape[0] - 1)
-    tt_key[i] = key
-    tt_phi[i] = phi
-    tt_delta[i] = delta
+def _store(table, key, phi, delta):
+    i = key & (table.key.shape[0] - 1)
+    table.key[i] = key
+    table.phi[i] = phi
+    table.delta[i] = delta
 
 
 @njit(cache=True, nogil=True)
@@ -103,12 +111,12 @@ def _verdict(s, meta, target, attacker):
 
 
 @njit(cache=True, nogil=True)
-def _expand(s, meta, zob, points, target, attacker, ko_side, at_root, moves, keys,
-            guesses, cs, cmeta, tt_key, tt_phi, tt_delta):
+def _expand(s, meta, fight, at_root, moves, keys, guesses, cs, cmeta, table):
     """Write the node's children (moves, keys, and ``_estimate``'s guesses, row 0 phi and
     row 1 delta) and store the decided ones' values in the table; returns the number of
     children.  A move into the mover's own true eye (``is_eye``) is not tried: as in the
     MCTS-Solver, proofs are over the moves that remain."""
+    points, zob = fight.points, fight.zob
     color = meta[M_TO_PLAY]
     w = meta[M_SIZE] + 2
     k = 0
@@ -123,19 +131,19 @@ def _expand(s, meta, zob, points, target, attacker, ko_side, at_root, moves, key
         cs[:] = s
         cmeta[:] = meta
         play(cs, cmeta, zob, p, color)
-        if p != PASS and cmeta[M_KO] >= 0 and color != ko_side:
+        if p != PASS and cmeta[M_KO] >= 0 and color != fight.ko_side:
             continue
         key = position_key(cmeta, zob)
         moves[k] = p
         keys[k] = key
-        guesses[0, k], guesses[1, k] = _estimate(cs, target, attacker, 3 - color)
+        guesses[0, k], guesses[1, k] = _estimate(cs, fight.target, fight.attacker, 3 - color)
         k += 1
-        winner = _verdict(cs, cmeta, target, attacker)
+        winner = _verdict(cs, cmeta, fight.target, fight.attacker)
         if winner != 0:   # from the child's side to move, the mover's opponent
             if winner == color:
-                _store(tt_key, tt_phi, tt_delta, key, INF, np.int64(0))
+                _store(table, key, INF, np.int64(0))
             else:
-                _store(tt_key, tt_phi, tt_delta, key, np.int64(0), INF)
+                _store(table, key, np.int64(0), INF)
     return k
 
 
@@ -164,8 +172,7 @@ def _killer_first(killer, k, moves, keys, guesses):
 
 
 @njit(cache=True, nogil=True)
-def dfpn(s0, meta0, zob, points, target, attacker, ko_side, max_nodes,
-         tt_key, tt_phi, tt_delta):
+def dfpn(s0, meta0, fight, max_nodes, table):
     """Search the position (s0, meta0) (not modified) until its value is proven or
     ``max_nodes`` expansions are spent; returns (phi, delta, expansions) of the root:
     phi 0 is a proven win for the side to move, delta 0 a proven loss.  The table keeps
@@ -185,7 +192,7 @@ def dfpn(s0, meta0, zob, points, target, attacker, ko_side, max_nodes,
     cmeta = np.empty_like(meta0)
     S[0] = s0
     M[0] = meta0
-    path[0] = position_key(meta0, zob)
+    path[0] = position_key(meta0, fight.zob)
     th_phi[0] = INF
     th_delta[0] = INF
     expansions = 0
@@ -197,18 +204,17 @@ def dfpn(s0, meta0, zob, points, target, attacker, ko_side, max_nodes,
             entering = False
             # a child decided when it was generated is never entered, unless the table
             # lost its entry since
-            winner = _verdict(S[d], M[d], target, attacker) if d > 0 else 0
+            winner = _verdict(S[d], M[d], fight.target, fight.attacker) if d > 0 else 0
             if winner != 0:
                 to_move = M[d, M_TO_PLAY]
                 if winner == to_move:
-                    _store(tt_key, tt_phi, tt_delta, path[d], np.int64(0), INF)
+                    _store(table, path[d], np.int64(0), INF)
                 else:
-                    _store(tt_key, tt_phi, tt_delta, path[d], INF, np.int64(0))
+                    _store(table, path[d], INF, np.int64(0))
                 d -= 1
                 continue
-            n_children[d] = _expand(S[d], M[d], zob, points, target, attacker, ko_side,
-                                    d == 0, moves[d], keys[d], guesses[d], cs, cmeta,
-                                    tt_key, tt_phi, tt_delta)
+            n_children[d] = _expand(S[d], M[d], fight, d == 0, moves[d], keys[d],
+                                    guesses[d], cs, cmeta, table)
             _killer_first(killer[d], n_children[d], moves[d], keys[d], guesses[d])
             expansions += 1
         # the node's numbers from its children's
@@ -222,10 +228,10 @@ def dfpn(s0, meta0, zob, points, target, attacker, ko_side, max_nodes,
             if _on_line(keys[d, i], path, d):
                 continue
             legal += 1
-            cp, cd = _lookup(tt_key, tt_phi, tt_delta, keys[d, i], guesses[d, 0, i],
+            cp, cd = _lookup(table, keys[d, i], guesses[d, 0, i],
                              guesses[d, 1, i])
             if d + 1 >= MAX_DEPTH and cp != 0 and cd != 0:
-                if M[d, M_TO_PLAY] == attacker:   # the child's side to move defends
+                if M[d, M_TO_PLAY] == fight.attacker:   # the child's side to move defends
                     cp, cd = np.int64(0), INF
                 else:
                     cp, cd = INF, np.int64(0)
@@ -241,7 +247,7 @@ def dfpn(s0, meta0, zob, points, target, attacker, ko_side, max_nodes,
             phi, delta = INF, np.int64(0)
         if (phi >= th_phi[d] or delta >= th_delta[d] or expansions >= max_nodes
                 or best < 0):
-            _store(tt_key, tt_phi, tt_delta, path[d], phi, delta)
+            _store(table, path[d], phi, delta)
             if phi == 0:
                 killer[d] = moves[d, best]
             if d == 0:
@@ -257,7 +263,7 @@ def dfpn(s0, meta0, zob, points, target, attacker, ko_side, max_nodes,
         th_delta[d + 1] = min(th_phi[d], second + 1 + second // 4)
         S[d + 1] = S[d]
         M[d + 1] = M[d]
-        play(S[d + 1], M[d + 1], zob, moves[d, best], M[d, M_TO_PLAY])
+        play(S[d + 1], M[d + 1], fight.zob, moves[d, best], M[d, M_TO_PLAY])
         path[d + 1] = keys[d, best]
         d += 1
         entering = True
@@ -265,25 +271,22 @@ def dfpn(s0, meta0, zob, points, target, attacker, ko_side, max_nodes,
 
 
 @njit(cache=True, nogil=True)
-def child_values(s, meta, zob, points, target, attacker, ko_side, tt_key, tt_phi,
-                 tt_delta, moves, phis, deltas):
+def child_values(s, meta, fight, table, moves, phis, deltas):
     """The root's children (moves, and their phi and delta from the table, from the
     child's side to move) into the arrays given; returns how many."""
     cs = np.empty_like(s)
     cmeta = np.empty_like(meta)
     keys = np.empty(MAX_MOVES, dtype=np.int64)
     guesses = np.empty((2, MAX_MOVES), dtype=np.int64)
-    k = _expand(s, meta, zob, points, target, attacker, ko_side, True, moves, keys,
-                guesses, cs, cmeta, tt_key, tt_phi, tt_delta)
+    k = _expand(s, meta, fight, True, moves, keys, guesses, cs, cmeta, table)
     for i in range(k):
-        phis[i], deltas[i] = _lookup(tt_key, tt_phi, tt_delta, keys[i], guesses[0, i],
+        phis[i], deltas[i] = _lookup(table, keys[i], guesses[0, i],
                                      guesses[1, i])
     return k
 
 
 @njit(cache=True, nogil=True)
-def principal_line(s0, meta0, zob, points, target, attacker, ko_side, tt_key, tt_phi,
-                   tt_delta, line):
+def principal_line(s0, meta0, fight, table, line):
     """The proven line from (s0, meta0) as the table holds it, into ``line``: the winner
     plays a proven winning move, the loser its first non-pass move still proven lost
     (a pass only when nothing else is left); returns its length.  Ends where the fight
@@ -297,14 +300,13 @@ def principal_line(s0, meta0, zob, points, target, attacker, ko_side, tt_key, tt
     guesses = np.empty((2, MAX_MOVES), dtype=np.int64)
     unknown = np.int64(1)
     length = 0
-    while length < line.shape[0] and _verdict(s, meta, target, attacker) == 0:
-        phi, delta = _lookup(tt_key, tt_phi, tt_delta, position_key(meta, zob), unknown,
+    while length < line.shape[0] and _verdict(s, meta, fight.target, fight.attacker) == 0:
+        phi, delta = _lookup(table, position_key(meta, fight.zob), unknown,
                              unknown)
-        k = _expand(s, meta, zob, points, target, attacker, ko_side, length == 0, moves,
-                    keys, guesses, cs, cmeta, tt_key, tt_phi, tt_delta)
+        k = _expand(s, meta, fight, length == 0, moves, keys, guesses, cs, cmeta, table)
         chosen = -1
         for i in range(k):
-            cp, cd = _lookup(tt_key, tt_phi, tt_delta, keys[i], unknown, unknown)
+            cp, cd = _lookup(table, keys[i], unknown, unknown)
             if phi == 0 and cd == 0:
                 chosen = i
                 break
@@ -314,5 +316,5 @@ def principal_line(s0, meta0, zob, points, target, attacker, ko_side, tt_key, tt
             break
         line[length] = moves[chosen]
         length += 1
-        play(s, meta, zob, moves[chosen], meta[M_TO_PLAY])
+        play(s, meta, fight.zob, moves[chosen], meta[M_TO_PLAY])
     return length

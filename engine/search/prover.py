@@ -32,7 +32,8 @@ import numpy as np
 
 from ..core.layout import BOARD, OFFBOARD
 from .base import Candidate, SearchResult
-from .dfpn_kernels import MAX_MOVES, child_values, dfpn, position_key, principal_line
+from .dfpn_kernels import (MAX_MOVES, Fight, Table, child_values, dfpn, position_key,
+                           principal_line)
 from .front import RootFront
 from .options import option
 
@@ -66,23 +67,24 @@ class _Reading:
     """One df-pn reading of a position, its table kept for the answers."""
 
     def __init__(self, state, points, target, ko_side, nodes, table_bits):
-        self.args = (state.s, state.meta, state.zob, points,
-                     np.asarray(target.points, dtype=np.int64), target.attacker, ko_side)
+        self.args = (state.s, state.meta,
+                     Fight(state.zob, points, np.asarray(target.points, dtype=np.int64),
+                           np.int64(target.attacker), np.int64(ko_side)))
         size = 1 << table_bits
-        self.table = (np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64),
-                      np.zeros(size, dtype=np.int64))
-        self.phi, self.delta, self.nodes = dfpn(*self.args, nodes, *self.table)
+        self.table = Table(np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64),
+                           np.zeros(size, dtype=np.int64))
+        self.phi, self.delta, self.nodes = dfpn(*self.args, nodes, self.table)
 
     def line(self) -> list[int]:
         out = np.zeros(LINE, dtype=np.int64)
-        return [int(p) for p in out[:principal_line(*self.args, *self.table, out)]]
+        return [int(p) for p in out[:principal_line(*self.args, self.table, out)]]
 
     def lost_children(self) -> list[int]:
         """The root moves whose child the table holds as won by the opponent."""
         moves = np.zeros(MAX_MOVES, dtype=np.int64)
         phis = np.zeros(MAX_MOVES, dtype=np.int64)
         deltas = np.zeros(MAX_MOVES, dtype=np.int64)
-        k = child_values(*self.args, *self.table, moves, phis, deltas)
+        k = child_values(*self.args, self.table, moves, phis, deltas)
         return [int(m) for m, p in zip(moves[:k], phis[:k]) if p == 0]
 
 
