@@ -33,6 +33,7 @@ from ..scoring import ownership
 from ..search import presets, registry
 from . import analysis, commands, extensions, gfx, reports
 from .context import GAMES, Context, Settings
+from .option_reference import reference
 from .protocol import CommandTable, Output, Reader, SafeStderr, Session, log
 
 WARM_UP_PLAYOUTS = 64
@@ -58,8 +59,8 @@ def argument_parser() -> argparse.ArgumentParser:
                "threat-aware playouts; every core where the back end can use them). "
                "--preset paper is the papers' plain back end, as the published tables ran "
                "it. Example: nakade gtp --game go --size 9 --preset paper --algo uct "
-               "--playouts 5000 --set c=0.5")
-    ap.add_argument("--game", choices=GAMES, default="go")
+               "--playouts 5000 --set c=0.5. Every back-end option: --list-options.")
+    ap.add_argument("--game", choices=GAMES, default="go", help="go (default) or gobang")
     ap.add_argument("--size", type=int, help="board size (default 19 for Go, 15 for Gobang)")
     ap.add_argument("--komi", type=finite, default=7.5, help="Go komi (default 7.5)")
     ap.add_argument("--rule", choices=GOBANG_VARIANTS, default="freestyle",
@@ -91,6 +92,8 @@ def argument_parser() -> argparse.ArgumentParser:
     ap.add_argument("--resign-threshold", type=finite, metavar="WINRATE",
                     help="resign below this win rate (0 never); a back-end parameter")
     ap.add_argument("--version", action="version", version=f"{NAME} {__version__}")
+    ap.add_argument("--list-options", action="store_true",
+                    help="print every back end's options (docs/options.md) and exit")
     return ap
 
 
@@ -99,6 +102,9 @@ def parse_settings(argv=None) -> tuple[Settings, object]:
     for anything the rules or the registry refuse."""
     ap = argument_parser()
     a = ap.parse_args(argv)
+    if a.list_options:
+        print(reference(ap), end="")
+        sys.exit(0)
     options = list(a.set)
     if a.resign_threshold is not None:
         options.append(("resign_threshold", str(a.resign_threshold)))

@@ -67,47 +67,9 @@ and an observation, so it gets slower per playout as the search grows: about 1.6
 2.6 times UCT's time.  Most of the extra time is the selection, a few loads per child
 from its stored delta (``linuct_kernels``), then the observations.
 
-Options (``LinuctOptions``, plus the common ones):
-  bandit        gd (default: O(m) per observation) or exact (O(d^2))
-  alpha         exact LinUCB's exploration factor; default 1
-  kappa         fLinUCB-GD's exploration factor; default 1, the LinUCT paper's value
-  reservoir     past observations fLinUCB-GD draws from; default 4096
-  expand_after  a leaf gets its children once it has this many visits; default 10 (the
-                LinUCT paper's threshold)
-  final         visits: the most visited root child; mean: the highest mean
-  rave          0/1: mix UCB1 into LinUCB (the LinUCT paper's LinUCT_RAVE); default 0
-  c             (rave) UCB1's exploration constant; default 0.7, as UCT's
-  rave_k        (rave) k of beta = sqrt(k / (3 N + k)); default 1000, the paper's value
-                (LinUCB keeps half the weight until N = 1000 visits).
-  solver        0/1: MCTS-Solver (``solver``), as UCT's
-  prior         0/1 (Go only): new nodes start with UCT's virtual games
-                (``go_priors``), which count in UCB1's mean and n and in beta's N (rave).
-                Plain LinUCT's policy uses no visit counts, so there prior=1 gives no
-                priors (it is accepted, so that a preset can give it to every back end),
-                except to rank the children it widens (``widen``)
-  playout, knowledge   the playout policy (``options.PlayoutOptions``), as UCT's and SHOT's
-  threat_nodes  with the solver, Gobang: the leaf threat proof's fours, as UCT's
-  threads       search threads sharing the tree and the model, as UCT's (``parallel``)
-  features      stone (default) or mover: the frame of the rows' colour bits (above);
-                changing it drops the tree and the model
-  width         (bandit=gd) gd (default): D by the gradient step above; count:
-                D_j = 1 / (1 + n_j), n_j the observations in which feature j was active,
-                the inverse of the diagonal of exact LinUCB's A (docs/algorithms.md
-                section 9); changing it starts a fresh model.  Exact LinUCB has its own
-                A^-1 and ignores it
-  step          (bandit=gd) the rate of theta's step (its gradient and its decay) on the
-                drawn row x_i of m_i active features: paper (default) gamma_t; normalised
-                gamma_t / m_i (normalised LMS: no step overshoots, whatever the row's
-                length); capped min(gamma_t, 1 / m_i) (the paper's step where it does not
-                overshoot).  D's step keeps gamma_t; the model is kept on a switch
-  model         keep (default): the model lives with the tree, so in a game it is kept
-                from move to move and its t (gamma_t = 1 / (100 + t)) counts every
-                observation since the first move; fresh: every search starts a fresh
-                model (t = 0), the tree is kept as before
-                (docs/algorithms.md section 9)
-  widen, widen_after, widen_rate, bias   progressive widening, as UCT's (``widening``):
-                the tree policy chooses among the children the priors rank first, so
-                with prior=1 on Go only; without rave the priors only rank (bias off)
+Its options (``LinuctOptions``) are declared below, each with its bounds and its line of
+help (``nakade gtp --list-options``, docs/options.md; the choices above in detail:
+docs/algorithms.md section 9).
 """
 
 import time
@@ -140,22 +102,38 @@ STEPS = {"paper": lk.STEP_PAPER, "normalised": lk.STEP_NORMALISED, "capped": lk.
 
 @dataclass
 class LinuctOptions(WideningOptions):
-    bandit: str = option("gd", choices=("gd", "exact"))
-    alpha: float = option(1.0, 0.0, 100.0)
-    kappa: float = option(1.0, 0.0, 100.0)
-    reservoir: int = option(4096, 1, 1_000_000)
-    expand_after: int = option(10, 1, 1_000_000)
-    final: str = option("visits", choices=("visits", "mean"))
-    rave: bool = option(False)
-    c: float = option(0.7, 0.0, 100.0)
-    rave_k: float = option(1000.0, 1e-6, 1e12)
-    solver: bool = option(False)
-    prior: bool = option(False)
-    threat_nodes: int = option(0, 0, 1_000_000)
-    features: str = option("stone", choices=("stone", "mover"))
-    width: str = option("gd", choices=("gd", "count"))
-    step: str = option("paper", choices=tuple(STEPS))
-    model: str = option("keep", choices=("keep", "fresh"))
+    bandit: str = option("gd", choices=("gd", "exact"), help="fLinUCB-GD (O(m) an "
+                         "observation) or exact LinUCB (O(d^2))")
+    alpha: float = option(1.0, 0.0, 100.0, help="exact LinUCB's exploration factor")
+    kappa: float = option(1.0, 0.0, 100.0, help="fLinUCB-GD's exploration factor (the "
+                          "LinUCT paper's 1)")
+    reservoir: int = option(4096, 1, 1_000_000, help="fLinUCB-GD: the past observations "
+                            "its step draws from")
+    expand_after: int = option(10, 1, 1_000_000, help="a leaf gets its children at this "
+                               "many visits (the LinUCT paper's threshold)")
+    final: str = option("visits", choices=("visits", "mean"), help="the move played: the "
+                        "most visited root child, or the highest mean")
+    rave: bool = option(False, help="beta LinUCB + (1 - beta) UCB1 (the paper's "
+                        "LinUCT_RAVE)")
+    c: float = option(0.7, 0.0, 100.0, help="with rave: UCB1's exploration constant")
+    rave_k: float = option(1000.0, 1e-6, 1e12, help="with rave: k of beta = sqrt(k / (3 N "
+                           "+ k)), the paper's 1000")
+    solver: bool = option(False, help="MCTS-Solver, as UCT's")
+    prior: bool = option(False, help="Go: UCT's virtual games for new nodes (with rave in "
+                         "UCB1's half; without, they only rank the children widen opens)")
+    threat_nodes: int = option(0, 0, 1_000_000, help="Gobang, with the solver: the leaf "
+                               "threat proof's fours, as UCT's")
+    features: str = option("stone", choices=("stone", "mover"), help="the frame of the "
+                           "feature rows' colour bits: the stone on each point's colour "
+                           "(the paper's), or the mover's")
+    width: str = option("gd", choices=("gd", "count"), help="fLinUCB-GD: the exploration "
+                        "diagonal D by its gradient step, or D_j = 1 / (1 + n_j)")
+    step: str = option("paper", choices=tuple(STEPS), help="fLinUCB-GD: theta's step rate "
+                       "on a row of m features: gamma_t (paper), gamma_t / m (normalised), "
+                       "min(gamma_t, 1 / m) (capped)")
+    model: str = option("keep", choices=("keep", "fresh"), help="the linear model lives "
+                        "with the tree, kept from move to move (keep), or starts afresh at "
+                        "every search (fresh)")
     threads: int = threads_option()
 
 

@@ -18,51 +18,56 @@ class OptionConflict(ValueError):
     starts, since options are set one at a time in any order): the user's to change."""
 
 
-def option(default, lo=None, hi=None, choices=None):
-    """A dataclass field with the bounds (inclusive) or the choices ``set_option`` enforces."""
+def option(default, lo=None, hi=None, choices=None, help=""):
+    """A dataclass field with the bounds (inclusive) or the choices ``set_option`` enforces
+    and its one line of help: the one place an option is declared, from which the command
+    lines, GTP's ``nakade-set`` and the option reference (``engine.search.option_docs``)
+    all read it."""
     return dataclasses.field(default=default,
-                             metadata={"lo": lo, "hi": hi, "choices": choices})
+                             metadata={"lo": lo, "hi": hi, "choices": choices, "help": help})
 
 
 @dataclass
 class CommonOptions:
-    """``seed``: every random choice of the search flows from it (setting it restarts the
-    generator and drops the tree).  ``resign_threshold``: resign when the best win rate is
-    below it (0 = never).  ``max_nodes``: the node pool's capacity (about 64 bytes a node);
-    a full pool stops the tree growing, not the search."""
-    seed: int = option(0, 0, 2**63 - 1)
-    resign_threshold: float = option(0.1, 0.0, 0.5)
-    max_nodes: int = option(1_000_000, 1_000, 100_000_000)
+    """What every back end accepts."""
+    seed: int = option(0, 0, 2**63 - 1, help="every random choice of the search flows from "
+                       "it; setting it restarts the generator and drops the tree")
+    resign_threshold: float = option(0.1, 0.0, 0.5, help="resign when the best win rate is "
+                                     "below it (0: never)")
+    max_nodes: int = option(1_000_000, 1_000, 100_000_000, help="the node pool's capacity "
+                            "(about 64 bytes a node); a full pool stops the tree growing, "
+                            "not the search")
 
 
 @dataclass
 class PlayoutOptions(CommonOptions):
-    """``playout``: light (uniform random), heavy (Go: ``engine.core.go_policy``'s atari,
-    pattern and self-atari knowledge; Gobang: complete a five, block a four) or elo (Go:
-    the softmax policy over learned move features, ``engine.core.elo_policy``; Gobang: as
-    heavy).  ``knowledge``: the path of a Go knowledge file (``engine.go_knowledge``), or
-    ``builtin``.  ``priors``: what a back end's ``prior=1`` gives new Go nodes, the
-    knowledge file's hand-set weights (``hand``), the same with ladder reading
-    (``ladder``) or the learned ratings (``elo``).  ``patterns``: the learned weights
-    file (``engine.patterns.weights``), or ``builtin`` (fitted on games) or ``tsumego``
-    (on tsumego answers).  Only what a session asks for
-    is compiled (``engine.search.go_priors``, ``engine.core.go_playout``)."""
-    playout: str = option("light", choices=("light", "heavy", "elo"))
-    knowledge: str = option("builtin")
-    priors: str = option("hand", choices=("hand", "ladder", "elo"))
-    patterns: str = option("builtin")
+    """The back ends with a choice of playout policy.  Only what a session asks for is
+    compiled (``engine.search.go_priors``, ``engine.core.go_playout``)."""
+    playout: str = option("light", choices=("light", "heavy", "elo"), help="light: uniform "
+                          "random; heavy: Go atari, pattern and self-atari knowledge "
+                          "(engine.core.go_policy), Gobang complete a five, block a four; "
+                          "elo: Go the softmax over learned move features (Gobang: heavy)")
+    knowledge: str = option("builtin", help="a Go knowledge file (engine.go_knowledge: "
+                            "playout probabilities, prior weights, patterns), or builtin")
+    priors: str = option("hand", choices=("hand", "ladder", "elo"), help="what prior=1 "
+                         "gives new Go nodes: the knowledge file's weights (hand), the "
+                         "same with ladder reading (ladder), or the learned ratings (elo)")
+    patterns: str = option("builtin", help="the learned weights file of priors=elo and "
+                           "playout=elo: builtin (fitted on games), tsumego (on tsumego "
+                           "answers) or a path")
 
 
 @dataclass
 class WideningOptions(PlayoutOptions):
-    """Progressive widening (``engine.search.widening``): ``widen`` children open at first
-    (0: every child), one more each time a node's visits pass ``widen_after *
-    widen_rate^j``; ``bias``: the priors' virtual games count in the values (off: with
-    ``widen`` they only rank the children)."""
-    widen: int = option(0, 0, 100_000)
-    widen_after: float = option(40.0, 1.0, 1e12)
-    widen_rate: float = option(1.4, 1.01, 100.0)
-    bias: bool = option(True)
+    """Progressive widening (``engine.search.widening``)."""
+    widen: int = option(0, 0, 100_000, help="progressive widening: the children a node "
+                        "opens at first, ranked by their priors (Go with prior=1); 0: all")
+    widen_after: float = option(40.0, 1.0, 1e12, help="one more child each time a node's "
+                                "visits pass widen_after * widen_rate^j (CrazyStone's 40)")
+    widen_rate: float = option(1.4, 1.01, 100.0, help="the growth of widening's thresholds "
+                               "(CrazyStone's 1.4)")
+    bias: bool = option(True, help="the priors' virtual games count in the values (0: with "
+                        "widen they only rank the children)")
 
 
 def threads_option():
@@ -70,7 +75,8 @@ def threads_option():
     (``engine.search.parallel``), declared last among its options: 1, the registry's
     default and what the published tables ran, keeps a search exactly repeatable by its
     seed; the ``strong`` preset gives every core."""
-    return option(1, 1, 256)
+    return option(1, 1, 256, help="search threads sharing the tree (virtual loss, lock-free "
+                  "updates); 1 repeats a search exactly by its seed")
 
 
 def _parse(name: str, kind: type, text: str):

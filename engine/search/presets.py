@@ -28,6 +28,7 @@ DEFAULT = "strong"
 
 
 def _cores() -> str:
+    """every core"""
     return str(cores())
 
 
@@ -50,15 +51,29 @@ def names() -> list[str]:
     return list(_PRESETS)
 
 
-def options(preset: str, game: str, back_end: str) -> dict[str, str]:
-    """The options preset ``preset`` gives back end ``back_end`` on ``game``: the groups
-    whose every option the back end knows.  ValueError for an unknown preset or back end."""
+def _chosen(preset: str, game: str, back_end: str) -> dict:
+    """The preset's (option, value) pairs for the back end: the groups whose every option
+    it knows; a value may be a function, called at use.  ValueError for an unknown preset
+    or back end."""
     if preset not in _PRESETS:
         raise ValueError(f"unknown preset {preset!r} (known: {', '.join(_PRESETS)})")
     known = registry.option_names(back_end)
     chosen = {}
     for group in _PRESETS[preset].get(game, []):
         if all(key in known for key, _ in group):
-            chosen.update((key, value() if callable(value) else value)
-                          for key, value in group)
+            chosen.update(group)
     return chosen
+
+
+def options(preset: str, game: str, back_end: str) -> dict[str, str]:
+    """The options preset ``preset`` gives back end ``back_end`` on ``game``: the groups
+    whose every option the back end knows.  ValueError for an unknown preset or back end."""
+    return {key: value() if callable(value) else value
+            for key, value in _chosen(preset, game, back_end).items()}
+
+
+def described(preset: str, game: str, back_end: str) -> dict[str, str]:
+    """``options`` as a reader is told them: a value computed at use (the cores of the
+    machine) shown by its docstring, so the reference does not depend on the machine."""
+    return {key: value.__doc__ if callable(value) else value
+            for key, value in _chosen(preset, game, back_end).items()}

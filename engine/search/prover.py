@@ -3,11 +3,6 @@ proof-number search of ``engine.search.dfpn_kernels`` reads the problem's region
 a move it proves is played at once, the moves it refutes are taken out of the back end's
 root, and the back end searches the rest as usual.
 
-Options (``ProofOptions``), accepted beside every back end's own:
-  prove_nodes  expansions the proof search may spend on each of its two readings (default
-               0: no proof search, the back ends as they were)
-  prove_table  log2 of the transposition table's entries (default 20: 24 MB)
-
 Only a Go search given a fight (``target``: the back ends that read fights, under the
 tsumego harness) is proved; anything else goes straight to the back end.
 
@@ -42,8 +37,10 @@ LINE = 40      # the longest principal line reported
 
 @dataclass
 class ProofOptions:
-    prove_nodes: int = option(0, 0, 100_000_000)
-    prove_table: int = option(20, 10, 28)
+    prove_nodes: int = option(0, 0, 100_000_000, help="Go, a tsumego fight given: read its "
+                              "region by df-pn first, at most N expansions a reading; 0: off")
+    prove_table: int = option(20, 10, 28, help="log2 of the proof search's transposition "
+                              "table entries (20: 24 MB)")
 
 
 OPTION_NAMES = frozenset(f.name for f in fields(ProofOptions))

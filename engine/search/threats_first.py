@@ -3,18 +3,13 @@ side to move (``engine.core.gobang_vcf``, an immediate five included) is played 
 without a playout; otherwise the back end searches as usual, its root moves limited to
 the neighbourhood of the stones when ``near`` is set.
 
-Options (``ThreatOptions``), accepted beside every back end's own (Go ignores them):
-  vcf        0/1: look for a VCF before searching (default 0, the plain back end of the
-             papers; the ``strong`` preset turns it on for Gobang)
-  vcf_depth  the most fours in a line (default 12)
-  vcf_nodes  the most fours tried in all (default 20000: a few milliseconds on 15x15)
-  near       N > 0: the root offers only the empty points within N king moves of a stone
-             (the centre on an empty board), as Gomoku programs do: on 15x15 a search
-             that weighs all 225 points spreads its playouts so thin that it answers far
-             from the fight.  Every five, four and three is made or blocked within 2 of
-             its stones, so ``near=2`` (the ``strong`` preset) drops no forcing move.
-             Default 0: every move, the papers' back ends.  Only the root is limited: a
-             kept tree is still reused after the moves played.
+Its options (``ThreatOptions``, every back end accepts them; Go ignores them) are the
+``vcf`` search and ``near``, the root limited to the empty points within N king moves of a
+stone (the centre on an empty board), as Gomoku programs do: on 15x15 a search that weighs
+all 225 points spreads its playouts so thin that it answers far from the fight.  Every
+five, four and three is made or blocked within 2 of its stones, so ``near=2`` (the
+``strong`` preset) drops no forcing move.  Only the root is limited: a kept tree is still
+reused after the moves played.
 The VCF's answer carries the line as its principal variation and ``proven = 1``.
 """
 
@@ -32,10 +27,13 @@ from .options import option
 
 @dataclass
 class ThreatOptions:
-    vcf: bool = option(False)
-    vcf_depth: int = option(12, 1, 100)
-    vcf_nodes: int = option(20_000, 1, 100_000_000)
-    near: int = option(0, 0, 25)
+    vcf: bool = option(False, help="Gobang: look for a win by continuous fours before "
+                       "searching, and play it at once")
+    vcf_depth: int = option(12, 1, 100, help="Gobang: the most fours in a VCF line")
+    vcf_nodes: int = option(20_000, 1, 100_000_000, help="Gobang: the most fours the VCF "
+                            "tries in all (20,000: a few milliseconds on 15x15)")
+    near: int = option(0, 0, 25, help="Gobang: the root offers only the empty points within "
+                       "N king moves of a stone (0: every move)")
 
 
 OPTION_NAMES = frozenset(f.name for f in fields(ThreatOptions))

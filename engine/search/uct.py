@@ -4,57 +4,9 @@ or heavy playouts, tree reuse between moves.  The iterations run compiled
 (``TreeSearcher._search_in_chunks``) so that the wall-clock budget, the ``stop`` event and
 ``progress`` are served between chunks.
 
-Options (``UctOptions``, plus the common ones):
-  c             exploration constant C of UCB1 (rewards in [0, 1]); default 0.7, between
-                the textbook sqrt(2) and the 0.3-0.5 Go engines use with stronger playouts
-  expand_after  a leaf gets its children once it has this many visits; default 10, the
-                LinUCT paper's threshold, so UCT and LinUCT compare on equal trees (it
-                also keeps the pool small: an expansion allocates a child per legal move)
-  final         visits: the most visited root child; mean: the highest mean
-  rave          0/1: mix AMAF values into selection (see ``uct_kernels``)
-  rave_k        RAVE equivalence parameter k of beta = sqrt(k / (3 n + k))
-  prior         0/1: Go only, new nodes start with virtual games (``go_priors``)
-  solver        0/1: MCTS-Solver (``solver``): prove wins and losses in the tree, play a
-                proven win at once, never a proven loss while another move is open
-  threat_nodes  with the solver, Gobang: the fours a leaf's threat proof may try at its
-                first visit (``solver.prove_by_threats``: the side to move's VCF, the
-                mover's double threat); 0 (the default): leaves wait for their playouts
-  region        root/tree: where the ``allowed`` mask of a restricted search (tsumego)
-                applies: the root's moves only, or every node's (moves outside the
-                region are then never tried in the tree; the playouts still play anywhere)
-  fight         0/1: read a tsumego's fight when ``search`` is given one (``target``):
-                simulations end where it is decided, the solver proves through it
-  fight_prior   virtual games (all won) for a fight's vital points, half as many for the
-                liberties of its weakest target chain (``fight_priors``); 0, the
-                default: none
-  minimax       the weight in [0, 1] of a node's best reply in its value, which selection
-                reads in place of the mean (``minimax``: refutations reach the root
-                sooner); 0, the default: plain means
-  minimax_visits  the visits a reply needs before its value counts there (default 20)
-  reread        the share of a playout budget spent re-reading the two most visited root
-                moves, each in a tree of its own rooted after it (``reread``); the
-                better re-read one is the answer; 0, the default: none (a budget of
-                time or moves is never re-read)
-  replies       0/1/2, Go only: the playouts learn the winners' replies (``go_replies``:
-                a reply that won is played first when its move comes up again, a reply
-                that lost is forgotten), to the last move (1, LGRF-1) or to the last two
-                first (2, LGRF-2); 0, the default: the policy alone
-  ko_draw       0/1: a tsumego simulation whose line through the tree holds a ko capture
-                counts as a draw, half a win for each side (``uct_kernels.ko_draws``:
-                a clean win beats a ko, a ko beats a clean loss); 0, the default: the
-                ko is settled by the playout like any other move
-  playout, knowledge   the playout policy (``options.PlayoutOptions``)
-  widen         progressive widening (``widening``): the children a node opens at first,
-                ranked by their priors (so Go with prior=1 only); 0, the default: all
-  widen_after, widen_rate   one more child each time the node's visits pass
-                widen_after * widen_rate^j (defaults 40 and 1.4, CrazyStone's)
-  bias          0/1 (default 1): the priors' virtual games count in the values; 0, with
-                widen: they only rank the children (the LinUCT paper's program widened
-                by its playout policy and gave no virtual games)
-  threads       search threads sharing the tree (``parallel``: virtual loss, lock-free
-                updates); 1, the default, keeps a search repeatable bit for bit
-Off by default, each of rave, prior and playout=heavy, so the plain UCT of the papers is
-what ``uct`` means unless asked otherwise.
+Its options (``UctOptions``) are declared below, each with its bounds and its line of help
+(``nakade gtp --list-options``, docs/options.md).  Off by default, each of rave, prior and
+playout=heavy, so the plain UCT of the papers is what ``uct`` means unless asked otherwise.
 """
 
 import dataclasses
@@ -82,22 +34,39 @@ FIRST_CHUNK = 32           # playouts in the first call, before the speed is kno
 
 @dataclass
 class UctOptions(WideningOptions):
-    c: float = option(0.7, 0.0, 100.0)
-    expand_after: int = option(10, 1, 1_000_000)
-    final: str = option("visits", choices=("visits", "mean"))
-    rave: bool = option(False)
-    rave_k: float = option(1000.0, 1e-6, 1e12)
-    prior: bool = option(False)
-    solver: bool = option(False)
-    threat_nodes: int = option(0, 0, 1_000_000)
-    region: str = option("root", choices=("root", "tree"))
-    fight: bool = option(True)
-    fight_prior: float = option(0.0, 0.0, 1000.0)
-    minimax: float = option(0.0, 0.0, 1.0)
-    minimax_visits: int = option(20, 1, 1_000_000)
-    reread: float = option(0.0, 0.0, 0.9)
-    ko_draw: bool = option(False)
-    replies: int = option(0, 0, 2)
+    c: float = option(0.7, 0.0, 100.0, help="UCB1's exploration constant (rewards in [0, "
+                      "1]), between the textbook sqrt(2) and the 0.3-0.5 of Go engines")
+    expand_after: int = option(10, 1, 1_000_000, help="a leaf gets its children at this "
+                               "many visits (the LinUCT paper's threshold, so UCT and "
+                               "LinUCT compare on equal trees)")
+    final: str = option("visits", choices=("visits", "mean"), help="the move played: the "
+                        "most visited root child, or the highest mean")
+    rave: bool = option(False, help="mix AMAF values into selection, beta = sqrt(k / (3 n + "
+                        "k))")
+    rave_k: float = option(1000.0, 1e-6, 1e12, help="RAVE's equivalence parameter k")
+    prior: bool = option(False, help="Go: new nodes start with virtual games "
+                         "(engine.search.go_priors; which ones: priors)")
+    solver: bool = option(False, help="MCTS-Solver: prove wins and losses in the tree, play "
+                          "a proven win at once, never a proven loss while a move is open")
+    threat_nodes: int = option(0, 0, 1_000_000, help="Gobang, with the solver: the fours a "
+                               "leaf's threat proof may try at its first visit; 0: none")
+    region: str = option("root", choices=("root", "tree"), help="where a restricted "
+                         "search's region applies: the root's moves, or every node's")
+    fight: bool = option(True, help="tsumego: read the fight the harness gives; simulations "
+                         "end where it is decided and the solver proves through it")
+    fight_prior: float = option(0.0, 0.0, 1000.0, help="tsumego: virtual won games for the "
+                                "fight's vital points, half for the weakest target's "
+                                "liberties")
+    minimax: float = option(0.0, 0.0, 1.0, help="the weight of a node's best reply in its "
+                            "value (refutations reach the root sooner); 0: plain means")
+    minimax_visits: int = option(20, 1, 1_000_000, help="the visits a reply needs before "
+                                 "its value counts in minimax")
+    reread: float = option(0.0, 0.0, 0.9, help="the share of a playout budget spent "
+                           "re-reading the two most visited root moves in trees of their own")
+    ko_draw: bool = option(False, help="tsumego: a simulation whose tree line holds a ko "
+                           "capture counts half a win for each side")
+    replies: int = option(0, 0, 2, help="Go: last-good-reply playouts, to the last move (1, "
+                          "LGRF-1) or the last two first (2, LGRF-2); 0: off")
     threads: int = threads_option()
 
 
