@@ -7,7 +7,7 @@ back ends live in ``engine.search`` and the GTP front end in ``engine.gtp``.
 
 NAME = "nakade"
 # Lizzie parses the minor number and refuses anything below 15 (docs/gtp.md, section 2).
-__version__ = "0.15.0"
+__version__ = "0.16.0"
 
 # before any kernel is defined: numba must have somewhere to cache them
 from pathlib import Path as _Path   # noqa: E402

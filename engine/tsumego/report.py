@@ -109,7 +109,7 @@ def miss_diagrams(folder: Path, rows, problems) -> int:
     return written
 
 
-def plot(rates, path: Path):
+def plot(rates, path: Path, title: str | None = None):
     import matplotlib   # only the plot needs it
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -132,6 +132,8 @@ def plot(rates, path: Path):
     ax.set_xlabel("playouts per move")
     ax.set_ylabel("solve rate (95% Wilson interval)")
     ax.set_ylim(0, 1)
+    if title:
+        ax.set_title(title)
     ax.grid(True, which="both", alpha=0.3)
     ax.legend()
     fig.tight_layout()
