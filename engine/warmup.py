@@ -46,6 +46,7 @@ from .game import registry
 from .search import minimax
 from .search.base import Budget
 from .search.go_priors import gives_priors, priors_call
+from .search.threats_first import ThreatStep
 from .search.tree import NodePool, restrict_children, subtree_order
 from .search.uct_kernels import UctParams, backup
 
@@ -89,9 +90,8 @@ def vcf_args(settings, searcher) -> tuple | None:
     """Arguments of the types the root's VCF (``threats_first.vcf_line``) and the tree's
     threat proofs (``solver.prove_by_threats``) pass ``gobang_vcf.find_vcf``, or None when
     the session reads no VCF."""
-    threats = getattr(searcher, "threat_params", None)
     proofs = getattr(searcher.params, "threat_nodes", 0) > 0
-    if settings.game != "gobang" or not (proofs or (threats is not None and threats.vcf)):
+    if settings.game != "gobang" or not (proofs or searcher.step(ThreatStep).params.vcf):
         return None
     s, meta = new_arrays(settings.size)
     return (s, meta, 1, 1, 1, np.zeros(5, dtype=np.int32))

@@ -16,8 +16,6 @@ from engine.game.registry import GameConfig
 from engine.gtp.context import Context, Settings
 from engine.search.base import SearchResult
 from engine.search.deadline import STOP_GRACE, GuardedSearch, fallback_result, quick_move
-from engine.search.prover import ProofFirst
-from engine.search.threats_first import ThreatsFirst
 from engine.search.uct import UctSearcher
 from engine.timecontrol import TimeSettings
 
@@ -171,19 +169,9 @@ class CompilingUct(UctSearcher):
         return super().search(state, budget, stop, progress, allowed)
 
 
-def built_as_the_registry_builds(searcher):
-    """``searcher`` behind the root steps ``registry.make`` puts every back end behind."""
-    return ProofFirst(ThreatsFirst(searcher))
-
-
-def back_end_of(searcher):
-    """The back end behind the root steps."""
-    return searcher.inner.inner
-
-
 def test_a_session_move_stuck_in_a_compile_is_answered_within_its_allocation():
     ctx = Context(Settings(size=9, playouts=200),
-                  searcher=built_as_the_registry_builds(CompilingUct()))
+                  searcher=CompilingUct())
     ctx.set_time_settings(TimeSettings.absolute(20))
     stuck = ctx.searcher
     for color in (BLACK, WHITE):
@@ -195,16 +183,16 @@ def test_a_session_move_stuck_in_a_compile_is_answered_within_its_allocation():
         ctx.commit(result.move, color)
     # the stuck back end was left behind; its replacement is a plain UCT configured alike
     # (behind the root steps, as ``registry.make`` builds every back end)
-    assert type(back_end_of(ctx.searcher)) is UctSearcher
+    assert type(ctx.searcher) is UctSearcher
     assert ctx.searcher.options() == stuck.options()
 
 
 def test_a_ponder_stuck_in_a_compile_lets_the_next_command_in_at_once():
     ctx = Context(Settings(size=9, playouts=200, ponder=True),
-                  searcher=built_as_the_registry_builds(CompilingUct()))
+                  searcher=CompilingUct())
     stop = threading.Event()
     threading.Timer(0.05, stop.set).start()
     start = time.monotonic()
     ctx.ponder(stop)
     assert time.monotonic() - start < 0.05 + STOP_GRACE + COMPILE_SLACK
-    assert type(back_end_of(ctx.searcher)) is UctSearcher
+    assert type(ctx.searcher) is UctSearcher

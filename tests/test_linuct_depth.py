@@ -21,7 +21,7 @@ def test_tree_shape_agrees_with_the_searchs_own_line_and_visits(algo):
     state, _ = positions()["opening"]
     searcher = registry.make(algo, seed=3, options={"resign_threshold": "0"})
     result = searcher.search(state, Budget(playouts=400))
-    line, depth, share = tree_shape(getattr(searcher, "inner", searcher).pool)
+    line, depth, share = tree_shape(searcher.pool)
     # the reported PV is the same most visited line, cut at its length limit
     assert len(result.pv) == min(line, PV_LENGTH) and line >= 1
     visits = [c.visits for c in result.candidates]

@@ -131,13 +131,13 @@ def test_a_reread_search_spends_exactly_its_budget(bent_three):
                              options={"resign_threshold": "0"})
     result = searcher.search(state, Budget(playouts=1000), allowed=allowed, target=target)
     assert result.playouts == 1000
-    readers = searcher.inner.rereader._readers
+    readers = searcher.rereader._readers
     assert len(readers) == 2                      # the two most visited moves were re-read
     assert sum(r.pool.ti[VISITS, 0] for r in readers.values()) == 500
     # a time budget is searched as before, without re-reading
     searcher = registry.make(f"{SOLVER}:reread=0.5", seed=4)
     searcher.search(state, Budget(seconds=0.05), allowed=allowed, target=target)
-    assert searcher.inner.rereader._readers == {}
+    assert searcher.rereader._readers == {}
 
 
 @pytest.mark.parametrize("option", ["reread=0.3", "minimax=0.3"])

@@ -12,9 +12,9 @@ import pytest
 
 from engine.core.layout import BLACK, M_PASSES, WHITE
 from engine.game.coords import to_gtp
-from engine.search.base import Budget, SearchResult
+from engine.search.base import Budget
 from engine.search.dfpn_kernels import position_key
-from engine.search.prover import ProofFirst, _Reading, prove
+from engine.search.prover import ProofStep, _Reading, prove
 from engine.search.registry import make
 from engine.tsumego.oracle import exact_answers
 from engine.tsumego.problem import load_problems, load_sgf_problem
@@ -107,41 +107,33 @@ def test_without_a_region_the_proof_reads_the_points_a_capture_empties():
     empty points alone a throw-in, once taken, could never be played again, and this
     problem read as lost with its answer refuted."""
     problem = load_sgf_problem(GO19 / "throw-in-kill.sgf")
-    search = ProofFirst(_Recorder(), {"prove_nodes": "20000"})
-    result = search.search(position(problem), Budget(playouts=10),
-                           target=fight_target(problem))
+    step = proof_step(20000)
+    result, _ = step.before(position(problem), None, fight_target(problem))
     assert problem.is_correct(result.move) and result.candidates[0].proven == 1
 
 
-class _Recorder:
-    """A back end that answers pass and keeps the mask it was given."""
-    name = "recorder"
-    reads_fights = True
-
-    def search(self, state, budget, stop=None, progress=None, allowed=None, **extra):
-        self.allowed = allowed
-        self.calls = getattr(self, "calls", 0) + 1
-        return SearchResult(move=-1, winrate=0.5, playouts=budget.playouts, seconds=0.0)
+def proof_step(nodes: int) -> ProofStep:
+    step = ProofStep()
+    step.params.prove_nodes = nodes
+    return step
 
 
 def test_refuted_moves_are_kept_from_the_back_end_and_the_proof_is_read_once():
     problem = load_sgf_problem(GO19 / "j-shape-kill.sgf")
     state, points, target = _setup(problem)
     mask = region_mask(problem, state)
-    inner = _Recorder()
-    search = ProofFirst(inner, {"prove_nodes": "5000"})
-    search.search(state, Budget(playouts=10), allowed=mask, target=target)
-    refuted = search._last[1].refuted
-    assert refuted and search._last[1].move is None
+    step = proof_step(5000)
+    answer, allowed = step.before(state, mask, target)
+    refuted = step._last[1].refuted
+    assert answer is None and refuted and step._last[1].move is None
     assert not any(problem.is_correct(m) for m in refuted)
-    assert inner.allowed[refuted].sum() == 0 and mask[refuted].all()
-    assert all(inner.allowed[m] for m in problem.accept)
-    first = search._last
-    search.search(state, Budget(playouts=10), allowed=mask, target=target)
-    assert search._last is first and inner.calls == 2
-    # without a fight, or with no proof asked for, the back end alone
-    search.search(state, Budget(playouts=10), allowed=mask)
-    assert inner.allowed is mask
+    assert allowed[refuted].sum() == 0 and mask[refuted].all()
+    assert all(allowed[m] for m in problem.accept)
+    first = step._last
+    step.before(state, mask, target)
+    assert step._last is first
+    # without a fight the back end alone, its mask as it was
+    assert step.before(state, mask, None) == (None, mask)
 
 
 def test_the_options_are_every_back_ends_and_checked():
@@ -160,7 +152,7 @@ def test_without_a_fight_the_back_end_searches_alone():
     search = make("uct:prove_nodes=1000", seed=3)
     state = position(load_sgf_problem(GO19 / "throw-in-kill.sgf"))
     result = search.search(state, Budget(playouts=50))
-    assert result.playouts >= 50 and search._last is None
+    assert result.playouts >= 50 and search.step(ProofStep)._last is None
 
 
 def test_the_research_driver_reports_each_problem_and_a_table():

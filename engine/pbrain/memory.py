@@ -4,7 +4,6 @@ pool from INFO ``max_memory`` (``limits.pool_nodes``)."""
 import os
 import resource
 
-from ..search.front import RootFront
 from ..search.linuct import DELTA_ENTRIES, LinuctSearcher
 from ..search.tree import TF_ROWS, TI_ROWS
 
@@ -20,10 +19,7 @@ def resident_bytes() -> int:
 
 def node_bytes(searcher) -> int:
     """Bytes of one node of ``searcher``'s pool: the int32 and float64 rows of
-    ``engine.search.tree``, and for LinUCT one more int32 row and its delta entries.
-    ``searcher`` may be behind the registry's root steps (``engine.search.front``)."""
-    while isinstance(searcher, RootFront):
-        searcher = searcher.inner
+    ``engine.search.tree``, and for LinUCT one more int32 row and its delta entries."""
     size = 4 * TI_ROWS + 8 * TF_ROWS
     if isinstance(searcher, LinuctSearcher):
         size += 4 + 4 * DELTA_ENTRIES

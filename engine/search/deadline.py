@@ -13,7 +13,7 @@ answers on time.  The orphaned search goes on until its compile and first chunk 
 sees ``stop`` and returns; the caller must not touch its back end (or the position it was
 given) until then, and ``GuardedSearch.abandoned`` tells it so -- the GTP session builds a
 fresh back end rather than wait.  What the guard cannot shorten: a compiled chunk that holds
-the GIL, bounded by the search's chunk size (``tree.CHUNK_SECONDS``).
+the GIL, bounded by the search's chunk size (``searcher.CHUNK_SECONDS``).
 """
 
 import threading
@@ -95,9 +95,9 @@ class GuardedSearch:
 
 def fresh_searcher(searcher):
     """A new back end configured as ``searcher`` (its tree and generator new): what takes
-    the place of one left to an abandoned search."""
-    options = {k: str(v) for k, v in searcher.options().items()}
-    return registry.make(searcher.name, seed=int(options.pop("seed", 0)), options=options)
+    the place of one left to an abandoned search: the registry's back end of its name,
+    its parameters copied as they are (no round trip through text)."""
+    return searcher.fresh(registry.back_end(searcher.name))
 
 
 def quick_move(state, color: int, seed: int = 0) -> int:

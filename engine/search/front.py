@@ -1,38 +1,20 @@
-"""What a search does at the root before a back end's own (the Gobang VCF of
-``threats_first``, the tsumego proof of ``prover``): a wrapper around the back end with
-options of its own beside the back end's."""
+"""A step a search takes at the root before the back end's own search (the pipeline of
+``engine.search.searcher``): the tsumego proof of ``prover``, the Gobang VCF of
+``threats_first``.  A step has options of its own (its dataclass ``Options``, values in
+``params``) beside the back end's, and ``before`` either answers the search (a proven
+move, a VCF) or hands on the root's allowed moves, narrowed or not."""
 
-from .options import as_dict, set_option
 
+class RootStep:
+    Options: type
 
-class RootFront:
-    """A back end (``inner``) behind a root step whose parameters are the dataclass
-    ``PARAMS`` (``engine.search.options``), kept as the attribute named ``ATTR``; options
-    it does not know, and every other attribute, are the back end's."""
-    PARAMS: type
-    ATTR: str
+    def __init__(self):
+        self.params = self.Options()
 
-    def __init__(self, inner, options: dict[str, str] | None = None):
-        self.inner = inner
-        setattr(self, self.ATTR, self.PARAMS())
-        for key, value in (options or {}).items():
-            set_option(self._params(), inner.name, key, value)
+    def reset(self):
+        """The position or one of the step's options changed: drop what it keeps."""
 
-    def _params(self):
-        return getattr(self, self.ATTR)
-
-    def __getattr__(self, attr):
-        return getattr(self.inner, attr)
-
-    def set_option(self, key: str, value: str):
-        if key in self.PARAMS.__dataclass_fields__:
-            set_option(self._params(), self.inner.name, key, value)
-            self.params_changed()
-        else:
-            self.inner.set_option(key, value)
-
-    def params_changed(self):
-        """Called after one of the root step's own options was set."""
-
-    def options(self) -> dict:
-        return {**self.inner.options(), **as_dict(self._params())}
+    def before(self, state, allowed, target) -> tuple:
+        """(the search's answer, or None to go on; the ``allowed`` mask, a uint8 array or
+        None, for what follows)."""
+        raise NotImplementedError

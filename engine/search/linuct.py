@@ -91,7 +91,8 @@ from .go_priors import apply_priors, gives_priors
 from .memory import check_pool
 from .options import WideningOptions, option, threads_option
 from .solver import threat_scratch
-from .tree import FIRST, NCHILD, TF_ROWS, TI_ROWS, NodePool, TreeSearcher, clear_pool
+from .searcher import TreeSearcher
+from .tree import FIRST, NCHILD, TF_ROWS, TI_ROWS, NodePool, clear_pool
 from .widening import check_widening, rank_children, widening_params
 
 FIRST_CHUNK = 8            # playouts in the first call, before the speed is known
@@ -299,7 +300,7 @@ class LinuctSearcher(TreeSearcher):
         elif not kept or self.params.model == "fresh":
             self.model.clear()
 
-    def search(self, state, budget, stop=None, progress=None, allowed=None, target=None):
+    def _search(self, state, budget, stop, progress, allowed, target):
         t0 = time.perf_counter()
         go = state.meta[M_GAME] == GAME_GO
         know = self._knowledge_arrays(go)

@@ -1,5 +1,6 @@
-"""An exact proof at the root of a tsumego fight, in front of any back end: the
-proof-number search of ``engine.search.dfpn_kernels`` reads the problem's region first;
+"""An exact proof at the root of a tsumego fight, a step of every search before its back
+end's own (``engine.search.front``): the proof-number search of
+``engine.search.dfpn_kernels`` reads the problem's region first;
 a move it proves is played at once, the moves it refutes are taken out of the back end's
 root, and the back end searches the rest as usual.
 
@@ -29,7 +30,7 @@ from ..core.layout import BOARD, OFFBOARD
 from .base import Candidate, SearchResult
 from .dfpn_kernels import (MAX_MOVES, Fight, Table, child_values, dfpn, position_key,
                            principal_line)
-from .front import RootFront
+from .front import RootStep
 from .options import option
 
 LINE = 40      # the longest principal line reported
@@ -107,15 +108,13 @@ def prove(state, points: np.ndarray, target, nodes: int, table_bits: int = 20) -
     return proof
 
 
-class ProofFirst(RootFront):
-    """A back end (``inner``) with the root proof of the module docstring in front of it;
-    everything else is the back end's.  The last proof is kept, so a search run in steps
-    on one position (the tsumego harness's checkpoints) reads it once."""
-    PARAMS = ProofOptions
-    ATTR = "proof_params"
+class ProofStep(RootStep):
+    """The root proof of the module docstring.  The last proof is kept, so a search run in
+    steps on one position (the tsumego harness's checkpoints) reads it once."""
+    Options = ProofOptions
     _last = None
 
-    def params_changed(self):
+    def reset(self):
         self._last = None
 
     def _proof(self, state, allowed, target) -> Proof:
@@ -128,20 +127,15 @@ class ProofFirst(RootFront):
             points = np.flatnonzero(allowed).astype(np.int64)
         key = (position_key(state.meta, state.zob), points.tobytes(), target)
         if self._last is None or self._last[0] != key:
-            opts = self.proof_params
+            opts = self.params
             self._last = (key, prove(state, points, target, opts.prove_nodes,
                                      opts.prove_table))
         return self._last[1]
 
-    def search(self, state, budget, stop=None, progress=None, allowed=None,
-               **extra) -> SearchResult:
-        """``extra``: what the back end's own search takes beyond the contract (a
-        tsumego's ``target``), passed on."""
-        target = extra.get("target")
-        if (self.proof_params.prove_nodes == 0 or state.game != "go" or target is None
+    def before(self, state, allowed, target):
+        if (self.params.prove_nodes == 0 or state.game != "go" or target is None
                 or not target.points or state.is_terminal()):
-            return self.inner.search(state, budget, stop=stop, progress=progress,
-                                     allowed=allowed, **extra)
+            return None, allowed
         t0 = time.perf_counter()
         proof = self._proof(state, allowed, target)
         if proof.move is not None:
@@ -149,10 +143,9 @@ class ProofFirst(RootFront):
                                 seconds=time.perf_counter() - t0,
                                 candidates=[Candidate(move=proof.move, visits=0,
                                                       winrate=1.0, pv=proof.line,
-                                                      proven=int(proof.proved))])
+                                                      proven=int(proof.proved))]), allowed
         if proof.refuted and not proof.lost:
             allowed = (np.ones(state.s.shape[1], dtype=np.uint8) if allowed is None
                        else allowed.copy())
             allowed[proof.refuted] = 0
-        return self.inner.search(state, budget, stop=stop, progress=progress,
-                                 allowed=allowed, **extra)
+        return None, allowed

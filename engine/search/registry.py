@@ -11,9 +11,9 @@ that stands for a back end with some options set, e.g. ``linuct-rave`` for
 
 A back end is a class taking ``(seed, options)`` that follows
 ``engine.search.base.Searcher`` and declares its parameters as ``Options`` (a dataclass of
-``engine.search.options``).  ``make`` puts every back end behind two root steps
-(``engine.search.front``): the proof search of ``engine.search.prover`` (a tsumego fight
-proved at the root, ``prove_nodes``) in front of the root threat search of
+``engine.search.options``).  Every back end's search runs the root steps first
+(``engine.search.searcher``): the proof search of ``engine.search.prover`` (a tsumego fight
+proved at the root, ``prove_nodes``), then the root threat search of
 ``engine.search.threats_first`` (Gobang: a win by continuous fours is played at once);
 every spec accepts their options.
 """
@@ -22,10 +22,8 @@ from dataclasses import dataclass, field, fields
 
 from .linuct import LinuctSearcher
 from .prover import OPTION_NAMES as PROOF_OPTIONS
-from .prover import ProofFirst
 from .shot import ShotSearcher
 from .threats_first import OPTION_NAMES as THREAT_OPTIONS
-from .threats_first import ThreatsFirst
 from .uct import UctSearcher
 
 _BACK_ENDS = {
@@ -109,11 +107,7 @@ def require_option(spec: str, key: str):
 
 def make(spec: str, seed: int = 0, options: dict[str, str] | None = None):
     """A new back end from a spec (a bare name is one) with ``options`` under the spec's
-    own, behind the root steps (``threats_first``, ``prover``); ValueError for a bad spec, an
-    unknown name or option, or a bad value."""
+    own, its root steps' options among them; ValueError for a bad spec, an unknown name
+    or option, or a bad value."""
     parsed = resolve(parse_spec(spec))
-    merged = {**(options or {}), **parsed.options}
-    own = {k: v for k, v in merged.items() if k not in THREAT_OPTIONS | PROOF_OPTIONS}
-    inner = back_end(parsed.name)(seed=seed, options=own)
-    threats = ThreatsFirst(inner, {k: v for k, v in merged.items() if k in THREAT_OPTIONS})
-    return ProofFirst(threats, {k: v for k, v in merged.items() if k in PROOF_OPTIONS})
+    return back_end(parsed.name)(seed=seed, options={**(options or {}), **parsed.options})

@@ -48,7 +48,8 @@ from . import parallel, shot_kernels
 from .base import MAX_VISITS
 from .bundles import position
 from .options import PlayoutOptions, threads_option
-from .tree import T_CHOICE, VISITS, TreeSearcher
+from .searcher import TreeSearcher
+from .tree import T_CHOICE, VISITS
 
 CALIBRATION_PLAYOUTS = 100
 BUDGET_SAFETY = 0.9        # aim a call at this share of the time or moves left
@@ -101,7 +102,7 @@ class ShotSearcher(TreeSearcher):
                              * BUDGET_SAFETY))
         return max(n, min(left, MIN_CALL)) if n > 0 else 0
 
-    def search(self, state, budget, stop=None, progress=None, allowed=None):
+    def _search(self, state, budget, stop, progress, allowed, target):
         t0 = time.perf_counter()
         cand = self._prepare(state, allowed)
         pool = self.pool

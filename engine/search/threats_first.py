@@ -1,7 +1,8 @@
-"""Gobang knowledge at the root, in front of any back end: a win by continuous fours for the
-side to move (``engine.core.gobang_vcf``, an immediate five included) is played at once,
-without a playout; otherwise the back end searches as usual, its root moves limited to
-the neighbourhood of the stones when ``near`` is set.
+"""Gobang knowledge at the root, a step of every search before its back end's own
+(``engine.search.front``): a win by continuous fours for the side to move
+(``engine.core.gobang_vcf``, an immediate five included) is played at once, without a
+playout; otherwise the back end searches as usual, its root moves limited to the
+neighbourhood of the stones when ``near`` is set.
 
 Its options (``ThreatOptions``, every back end accepts them; Go ignores them) are the
 ``vcf`` search and ``near``, the root limited to the empty points within N king moves of a
@@ -21,7 +22,7 @@ import numpy as np
 from ..core.gobang_vcf import find_vcf
 from ..game.coords import point
 from .base import Candidate, SearchResult
-from .front import RootFront
+from .front import RootStep
 from .options import option
 
 
@@ -76,31 +77,26 @@ def near_mask(state, distance: int) -> np.ndarray:
     return mask
 
 
-class ThreatsFirst(RootFront):
-    """A back end (``inner``) with the root VCF of the module docstring in front of it;
-    everything else is the back end's."""
-    PARAMS = ThreatOptions
-    ATTR = "threat_params"
+class ThreatStep(RootStep):
+    """The root VCF and ``near`` of the module docstring."""
+    Options = ThreatOptions
 
-    def search(self, state, budget, stop=None, progress=None, allowed=None,
-               **extra) -> SearchResult:
-        """``extra``: what the back end's own search takes beyond the contract (a
-        tsumego's ``target`` for the back ends that read fights), passed on."""
-        opts = self.threat_params
-        if state.game == "gobang" and not state.is_terminal():
-            if opts.vcf:
-                t0 = time.perf_counter()
-                line = vcf_line(state, opts.vcf_depth, opts.vcf_nodes)
-                if line and (allowed is None or allowed[line[0]]):
-                    return SearchResult(move=line[0], winrate=1.0, playouts=0,
-                                        seconds=time.perf_counter() - t0,
-                                        candidates=[Candidate(move=line[0], visits=0,
-                                                              winrate=1.0, pv=line, proven=1)])
-            if opts.near:
-                near = near_mask(state, opts.near)
-                if allowed is not None:
-                    near &= allowed
-                if near.any():   # else (a region far from every stone) the region alone
-                    allowed = near
-        return self.inner.search(state, budget, stop=stop, progress=progress, allowed=allowed,
-                                 **extra)
+    def before(self, state, allowed, target):
+        opts = self.params
+        if state.game != "gobang" or state.is_terminal():
+            return None, allowed
+        if opts.vcf:
+            t0 = time.perf_counter()
+            line = vcf_line(state, opts.vcf_depth, opts.vcf_nodes)
+            if line and (allowed is None or allowed[line[0]]):
+                return SearchResult(move=line[0], winrate=1.0, playouts=0,
+                                    seconds=time.perf_counter() - t0,
+                                    candidates=[Candidate(move=line[0], visits=0,
+                                                          winrate=1.0, pv=line, proven=1)]), allowed
+        if opts.near:
+            near = near_mask(state, opts.near)
+            if allowed is not None:
+                near &= allowed
+            if near.any():   # else (a region far from every stone) the region alone
+                allowed = near
+        return None, allowed

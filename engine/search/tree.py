@@ -1,6 +1,7 @@
-"""The node pool that the tree back ends (UCT, SHOT) search, and the Searcher plumbing they
-share: options, seed, reset, tree reuse between moves and reading the root out as a
-``SearchResult``.
+"""The node pool that the tree back ends (UCT, SHOT, LinUCT) search: its arrays, the
+compiled expansion and backup helpers, and tree reuse between moves.  The Searcher
+plumbing around it (options, seed, the root steps, reading the root out) is
+``engine.search.searcher``.
 
 Representation: a preallocated pool of ``capacity`` nodes as two arrays,
 ``ti`` int32 ``[TI_ROWS, capacity]`` and ``tf`` float64 ``[TF_ROWS, capacity]``, indexed by
@@ -27,27 +28,18 @@ of the pool (breadth first: blocks stay contiguous); a position the tree was not
 starts it afresh.
 """
 
-import time
-
 import numpy as np
 from numba import njit
 
 from ..game import registry
 from ..game.coords import PASS
-from .. import go_knowledge
-from ..patterns import weights as pattern_weights
 from ..core import game
 from ..core.atomics import atomic_add, atomic_cas, atomic_load
-from ..core.elo_policy import Elo
-from ..core.go_ladder import WithLadders
-from ..core.go_playout import LIGHT, heavy_par
 from ..core.layout import (BOARD, M_GAME, M_KO, M_KO_COLOR, M_N_EMPTY, M_PASSES, M_RULE,
                            M_TO_PLAY, M_WINNER)
-from ..core.rng import make_rng, rand_below, stream_rng
-from . import decide
-from .base import MAX_VISITS, Candidate, SearchResult
-from .bundles import Knowledge, Tree
-from .options import as_dict, set_option
+from ..core.rng import rand_below
+from .base import Candidate
+from .bundles import Tree
 
 FIRST, NCHILD, MOVE, VISITS, AMAF_N, SPENT, PRIOR_N, PROVEN = range(8)
 TI_ROWS = 8
@@ -63,10 +55,6 @@ T_USED, T_CHOICE, T_VLOSS, T_LEFT, T_SIM, T_LOCK = range(6)
 T_NMETA = 6
 
 PV_LENGTH = 12
-
-CHUNK_SECONDS = 0.025      # one compiled call; bounds the reaction time to stop/deadline
-PROGRESS_SECONDS = 0.1     # least time between two progress reports
-NO_LIMIT = np.iinfo(np.int64).max
 
 
 @njit(cache=True, nogil=True)
@@ -339,162 +327,3 @@ class NodePool:
     def proven(self, node: int) -> int:
         """WIN or LOSS for the player who made ``node``'s move, 0 when not proven."""
         return int(self.ti[PROVEN, node])
-
-
-class TreeSearcher:
-    """The Searcher methods every NodePool back end shares.  A subclass sets ``name``,
-    ``Options`` (a dataclass of ``engine.search.options``) and implements ``search``,
-    calling ``_prepare`` first and ``_result`` last."""
-
-    name = ""
-    Options = None
-
-    def __init__(self, seed: int = 0, options: dict[str, str] | None = None):
-        self.params = self.Options(seed=seed)
-        for key, value in (options or {}).items():
-            set_option(self.params, self.name, key, value)
-        if getattr(self.params, "knowledge", go_knowledge.BUILTIN) != go_knowledge.BUILTIN:
-            self.knowledge()   # a bad file is refused now, not at the first search
-        if getattr(self.params, "patterns", pattern_weights.BUILTIN) != pattern_weights.BUILTIN:
-            pattern_weights.load(self.params.patterns)
-        self.reset()
-
-    def reset(self):
-        self.rng = make_rng(self.params.seed)
-        self._streams: list[np.ndarray] = []   # the generators of threads 1, 2, ...
-        self.pool: NodePool | None = None   # allocated at the first search
-        self._region, self._region_root = None, None   # last ``allowed`` mask, its root
-        self.kept = False                    # whether the last search kept its tree
-
-    def set_option(self, key: str, value: str):
-        old = getattr(self.params, key, None)
-        set_option(self.params, self.name, key, value)
-        if key in ("knowledge", "patterns"):
-            try:
-                self.knowledge() if key == "knowledge" else pattern_weights.load(value.strip())
-            except ValueError:
-                setattr(self.params, key, old)
-                raise
-        if key in ("seed", "max_nodes"):
-            self.reset()
-
-    def thread_rngs(self) -> list[np.ndarray]:
-        """One generator per search thread: the searcher's own, then stream i of the seed
-        for thread i, each kept from one search to the next as the searcher's is."""
-        while len(self._streams) < self.params.threads - 1:
-            self._streams.append(stream_rng(self.params.seed, len(self._streams) + 1))
-        return [self.rng] + self._streams[:self.params.threads - 1]
-
-    def knowledge(self):
-        """The Go knowledge file the ``knowledge`` option names, loaded and checked."""
-        return go_knowledge.load(self.params.knowledge)
-
-    def _playout_policy(self, go: bool) -> tuple:
-        """(pattern table, playout parameters) for ``policy_playout_winner`` in a Go
-        (``go``) or Gobang session: parameters None select the light playout, and on Go
-        their type the policy (``engine.core.go_playout``; Gobang reads only whether
-        they are None)."""
-        if self.params.playout == "light":
-            return LIGHT
-        kn = self.knowledge()
-        if go and self.params.playout == "elo":
-            return kn.patterns, Elo(pattern_weights.policy_vector(self.params.patterns))
-        return kn.patterns, heavy_par(kn.playout) if go else kn.playout
-
-    def _knowledge_arrays(self, go: bool) -> Knowledge:
-        """The playout policy, and the priors when the back end's ``prior`` option is on
-        (an empty array otherwise: no priors): the knowledge file's weights, on Go
-        wrapped by the ``priors`` option to pick the kind (``engine.search.go_priors``)."""
-        pat, policy = self._playout_policy(go)
-        if not getattr(self.params, "prior", False):
-            return Knowledge(pat, policy, np.zeros(0))
-        prior = self.knowledge().prior
-        if go and self.params.priors == "elo":
-            prior = Elo(pattern_weights.policy_vector(self.params.patterns))
-        elif go and self.params.priors == "ladder":
-            prior = WithLadders(prior)
-        return Knowledge(self.knowledge().patterns, policy, prior)
-
-    def options(self) -> dict:
-        return as_dict(self.params)
-
-    def notify_play(self, state, move: int, color: int):
-        if self.pool is not None:
-            self.pool.follow(state, move, color)
-
-    def _prepare(self, state, allowed=None) -> np.ndarray:
-        """Make the pool's root stand for ``state``, its moves the legal ones inside
-        ``allowed`` (a uint8 mask, or None); returns scratch for candidate moves (P + 1)."""
-        if self.pool is None:
-            self.pool = NodePool(self.params.max_nodes)
-        cand = np.empty(state.s.shape[1] + 1, dtype=np.int32)
-        mask = decide.root_allowed(state)
-        if allowed is not None:
-            mask &= allowed
-        region = None if allowed is None else allowed.tobytes()
-        # another region cannot use a tree it shaped below the root, nor the root it cut
-        # down; a root re-rooted since into a child was never cut (Gobang's ``near``)
-        in_tree = getattr(self.params, "region", "root") == "tree"
-        if region != self._region and (in_tree or self.pool.key == self._region_root):
-            self.pool.key = None
-        self._region = region
-        self.kept = self.pool.begin(state, mask, self.rng, cand)
-        self._region_root = self.pool.key
-        return cand
-
-    def _preferred(self) -> list[int]:
-        """Root children best first by the ``final`` option: visits, or mean."""
-        kids = self.pool.by_visits()
-        if self.params.final == "mean":
-            kids.sort(key=lambda c: -self.pool.mean(c))   # stable: ties keep the visit order
-        return kids
-
-    def _search_in_chunks(self, state, budget, stop, progress, t0, first_chunk, run_chunk):
-        """Call the compiled ``run_chunk(playouts, max_sim_moves) -> (playouts, moves)`` in
-        chunks of about CHUNK_SECONDS until the budget is spent or ``stop`` is set, reporting
-        ``progress`` between chunks.  Chunking does not change the result: the same seed and
-        playout budget give the same tree whatever the chunk sizes."""
-        max_playouts = min(budget.playouts or NO_LIMIT, MAX_VISITS - int(self.pool.ti[VISITS, 0]))
-        max_sim = budget.sim_moves or NO_LIMIT
-        done = sim = 0
-        chunk = first_chunk
-        last_report = t0
-        live = not game.is_terminal(registry.kernels(state), state.s, state.meta)
-        while live and done < max_playouts and sim < max_sim:
-            if stop is not None and stop.is_set():
-                break
-            if self.pool.proven(0):   # the solver settled the root: nothing left to learn
-                break
-            start = time.perf_counter()
-            # one small first chunk always runs, so a nearly spent clock still searches
-            if done > 0 and budget.seconds is not None and start - t0 >= budget.seconds:
-                break
-            d, m = run_chunk(min(chunk, max_playouts - done), max_sim - sim)
-            done += d
-            sim += m
-            now = time.perf_counter()
-            rate = d / max(now - start, 1e-6)
-            chunk = max(1, int(rate * CHUNK_SECONDS))
-            if budget.seconds is not None:
-                chunk = max(1, min(chunk, int(rate * (budget.seconds - (now - t0))) + 1))
-            if progress is not None and now - last_report >= PROGRESS_SECONDS:
-                progress(self._result(state, self._preferred(), done, now - t0, sim))
-                last_report = now
-        return self._result(state, self._preferred(), done, time.perf_counter() - t0, sim)
-
-    def _result(self, state, preferred: list[int], playouts: int, seconds: float,
-                sim_moves: int) -> SearchResult:
-        """Candidates most visited first; the move is the first of ``preferred`` (root
-        children, best first) that the decision rules of ``engine.search.decide`` accept."""
-        pool = self.pool
-        known = {c: pool.candidate(c) for c in pool.by_visits()}
-        # proven wins first, proven losses last (the solver's verdict beats any count)
-        candidates = sorted(known.values(), key=lambda c: -c.proven)
-        # no playout reached a child (stopped at once, or SHOT's budget of 1 spent on
-        # the root): fall back on the first child, a random one
-        ranked = ([known[c] for c in preferred] if preferred
-                  else [pool.candidate(int(c)) for c in pool.children()[:1]])
-        ranked.sort(key=lambda c: -c.proven)
-        move, winrate = decide.choose(state, ranked, self.params.resign_threshold)
-        return SearchResult(move=move, winrate=winrate, playouts=playouts, seconds=seconds,
-                            nodes=pool.used, sim_moves=sim_moves, candidates=candidates)

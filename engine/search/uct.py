@@ -26,7 +26,7 @@ from .options import WideningOptions, option, threads_option
 from .base import Budget
 from .reread import Rereader
 from .solver import threat_scratch
-from .tree import TreeSearcher
+from .searcher import TreeSearcher
 from .widening import check_widening, rank_children, widening_params
 
 FIRST_CHUNK = 32           # playouts in the first call, before the speed is known
@@ -91,7 +91,7 @@ class UctSearcher(TreeSearcher):
         super().reset()
         self.rereader = Rereader(_with_params)
 
-    def search(self, state, budget, stop=None, progress=None, allowed=None, target=None):
+    def _search(self, state, budget, stop, progress, allowed, target):
         share = self.params.reread
         if share == 0 or budget.playouts is None or budget.seconds or budget.sim_moves:
             return self._search_tree(state, budget, stop, progress, allowed, target)

@@ -39,7 +39,7 @@ def main(argv=None) -> int:
                     searcher = registry.make(algo, seed=seed,
                                              options={"resign_threshold": "0"})
                     searcher.search(state, Budget(playouts=budget))
-                    shapes.append(tree_shape(getattr(searcher, "inner", searcher).pool))
+                    shapes.append(tree_shape(searcher.pool))
                 line, depth, share = np.mean(shapes, axis=0)
                 print(f"| {name} | {algo} | {budget:,} | {line:.1f} | {depth:.2f} | "
                       f"{share:.2f} |")
