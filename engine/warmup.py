@@ -23,6 +23,7 @@ compiled, then ``kernels ready in N s``; a command that needs a kernel still com
 waits for it (a timed ``genmove`` is answered by the deadline guard instead).
 """
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -45,6 +46,7 @@ from .core.rng import make_rng
 from .game import registry
 from .search import minimax
 from .search.base import Budget
+from .search.config import SearchConfig
 from .search.go_priors import gives_priors, priors_call
 from .search.threats_first import ThreatStep
 from .search.tree import NodePool, restrict_children, subtree_order
@@ -291,11 +293,14 @@ def _after(worker, name, compile_kernel, start, log, meanwhile):
     return compile_after_worker
 
 
-def _settings_from_json(text: str):
-    from .gtp.context import Settings
+def _settings_from_json(text: str) -> SearchConfig:
+    """The search configuration a session handed its worker: its ``SearchConfig`` fields
+    (a front end's own, the budget say, stay behind)."""
     fields = json.loads(text)
-    fields["options"] = tuple(tuple(kv) for kv in fields["options"])
-    return Settings(**fields)
+    kept = {f.name: fields[f.name] for f in dataclasses.fields(SearchConfig)}
+    for key in ("options", "defaults"):
+        kept[key] = tuple(tuple(kv) for kv in kept[key])
+    return SearchConfig(**kept)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ cache both play (slow: every kernel compiles)."""
 
 import json
 import sys
-from dataclasses import asdict
+from dataclasses import asdict, fields
 from multiprocessing import get_context
 
 import pytest
@@ -16,9 +16,11 @@ from engine.core.go_playout import playout
 from engine.core.gobang_vcf import find_vcf
 from engine.gtp import parse_settings, warm_up
 from engine.gtp.context import Context
+from engine.pbrain.brain import BRAIN_OPTIONS, BrainSettings
 from engine.scoring import ownership
 from engine.search import shot_kernels
 from engine.search.base import Budget
+from engine.search.config import SearchConfig
 from engine.search.uct_kernels import backup
 from gtp_process import GtpProcess
 
@@ -98,10 +100,14 @@ def test_the_worker_compiles_what_the_session_uses(argv, names):
     assert [name for name, _, _ in warmup.worker_jobs(settings, searcher)] == names
 
 
-def test_the_worker_gets_the_settings_unchanged():
+def test_the_worker_gets_the_search_configuration_unchanged():
     settings, _ = parse_settings(["--game", "gobang", "--size", "11", "--seed", "5",
                                   "--rule", "exact5", *STRONG[:2], "--time", "2"])
-    assert warmup._settings_from_json(json.dumps(asdict(settings))) == settings
+    got = warmup._settings_from_json(json.dumps(asdict(settings)))
+    assert type(got) is SearchConfig
+    assert asdict(got) == {f.name: getattr(settings, f.name) for f in fields(SearchConfig)}
+    brain = BrainSettings(options=(("vcf", "1"),))
+    assert warmup._settings_from_json(json.dumps(asdict(brain))).defaults == BRAIN_OPTIONS
 
 
 def _compiled_signatures() -> dict:

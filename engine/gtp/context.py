@@ -17,10 +17,11 @@ from dataclasses import dataclass, replace
 from ..game.coords import RESIGN, to_gtp
 from ..core.layout import BLACK, WHITE
 from ..game.state import IllegalMove, opponent
-from ..game.registry import GameConfig, new_state, names as game_names
+from ..game.registry import new_state, names as game_names
 from ..scoring import DEAD, stones_with_status
-from ..search import presets, registry
+from ..search import registry
 from ..search.base import Budget, SearchResult
+from ..search.config import SearchConfig
 from ..search.options import OptionConflict
 from ..search.deadline import GuardedSearch, fallback_result, fresh_searcher
 from .protocol import GtpError, log
@@ -39,33 +40,12 @@ LANDING = 0.04
 
 
 @dataclass(frozen=True)
-class Settings(GameConfig):
-    """The session's start-up configuration (the command-line options): the game, and
-    the search."""
-    algo: str = "uct"
-    seed: int = 0
+class Settings(SearchConfig):
+    """The session's start-up configuration (the command-line options): the game and the
+    search (``SearchConfig``: back end, seed, preset, options), and the move budget."""
     playouts: int | None = None
     seconds: float | None = None   # fixed per-move time
-    options: tuple[tuple[str, str], ...] = ()   # back-end parameters, in order
     ponder: bool = False           # search on the opponent's time
-    preset: str = presets.DEFAULT  # the options a back end gets unless told otherwise
-
-    def make_searcher(self, spec: str | None = None):
-        """The back end of ``spec`` (default: ``algo``, the start-up one) with, from the
-        weakest to the strongest say: the preset's options for it (``presets``), the
-        start-up options it knows, the spec's own; and the start-up options it does not
-        know (a switch reports them rather than dropping them unseen).  Without ``spec``
-        every start-up option must be known.  ValueError for a bad spec, name, option,
-        value or preset."""
-        name = registry.parse_spec(self.algo if spec is None else spec).name
-        preset = presets.options(self.preset, self.game, name)
-        if spec is None:
-            return registry.make(self.algo, seed=self.seed,
-                                 options={**preset, **dict(self.options)}), []
-        known = registry.option_names(name)
-        kept = {k: v for k, v in self.options if k in known}
-        unknown = [(k, v) for k, v in self.options if k not in known]
-        return registry.make(spec, seed=self.seed, options={**preset, **kept}), unknown
 
 
 class Context:

@@ -73,7 +73,7 @@ def parse_settings(argv=None) -> tuple[BrainSettings, object]:
     settings = BrainSettings(algo=a.algo, seed=a.seed, options=tuple(options),
                              playouts=a.playouts, seconds=a.time, preset=a.preset)
     try:
-        searcher = settings.make_searcher()
+        searcher, _ = settings.make_searcher()
     except ValueError as exc:
         ap.error(str(exc))
     return settings, searcher
@@ -87,7 +87,7 @@ def warm_up(settings: BrainSettings, ready: threading.Event):
         state = GobangState(GobangRules(size=15, variant="freestyle"))
         state.play(quick_move(state))
         state.play(quick_move(state))
-        search_twice(settings.make_searcher(), state, WARM_UP_PLAYOUTS)
+        search_twice(settings.make_searcher()[0], state, WARM_UP_PLAYOUTS)
     except Exception as exc:
         log(f"warm-up failed: {exc!r}")
         return

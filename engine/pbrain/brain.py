@@ -8,12 +8,10 @@ brain whenever it is asked for a move, so a TURN plays the opponent's stone for 
 to move and then answers for the next; BOARD fields are relative to the brain (1 own, 2 the
 opponent's) and the counts say who is black.  Coordinates: x the column, y the row.
 
-Back end: the same registry, spec grammar (``--algo``), presets (``--preset``), options
-(``--set``) and seed as the GTP engine.  The options, from the weakest say to the
-strongest: the preset's for Gobang (``engine.search.presets``: each group only where the
-back end knows it), ``BRAIN_OPTIONS`` (the MCTS-Solver, so a proven win is played at once,
-and no resignation, which the protocol does not have), again only where known, then the
-command line's.
+Back end: the same search configuration as the GTP engine (``engine.search.config``:
+registry, spec grammar ``--algo``, presets ``--preset``, options ``--set``, seed), with
+``BRAIN_OPTIONS`` as the brain's own defaults over the preset: the MCTS-Solver, so a proven
+win is played at once, and no resignation, which the protocol does not have.
 """
 
 import time
@@ -23,7 +21,7 @@ from .. import NAME, __version__
 from ..game.coords import point, row_col
 from ..game.gobang_state import GobangState
 from ..game.rules import GobangRules
-from ..search import presets, registry
+from ..search.config import SearchConfig
 from .limits import Limits, own_moves_left, rule_variant
 from .memory import node_bytes, pool_nodes, resident_bytes
 from .thinker import Thinker
@@ -40,32 +38,19 @@ class BrainError(Exception):
 
 
 @dataclass(frozen=True)
-class BrainSettings:
-    """The command line: the back end, its preset and options, the seed, fixed per-move
-    caps."""
-    algo: str = "uct"
-    seed: int = 0
-    options: tuple[tuple[str, str], ...] = ()   # back-end parameters, in order
+class BrainSettings(SearchConfig):
+    """The command line: the search (``SearchConfig``, on Gobang, with the brain's own
+    defaults) and fixed per-move caps."""
+    game: str = "gobang"
+    defaults: tuple[tuple[str, str], ...] = BRAIN_OPTIONS
     playouts: int | None = None
     seconds: float | None = None
-    preset: str = presets.DEFAULT
-
-    def back_end_options(self) -> dict[str, str]:
-        """ValueError for an unknown back end or preset."""
-        name = registry.parse_spec(self.algo).name
-        known = registry.option_names(name)
-        return {**presets.options(self.preset, "gobang", name),
-                **{k: v for k, v in BRAIN_OPTIONS if k in known}, **dict(self.options)}
-
-    def make_searcher(self):
-        """ValueError for a bad spec, an unknown back end or option, or a bad value."""
-        return registry.make(self.algo, seed=self.seed, options=self.back_end_options())
 
 
 class Brain:
     def __init__(self, settings: BrainSettings, searcher=None):
         self.settings = settings
-        searcher = searcher if searcher is not None else settings.make_searcher()
+        searcher = searcher if searcher is not None else settings.make_searcher()[0]
         self.thinker = Thinker(searcher, settings.seed)
         self.max_nodes = int(searcher.options()["max_nodes"])   # the most the pool gets
         self.limits = Limits()
