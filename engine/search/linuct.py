@@ -89,11 +89,11 @@ from . import parallel
 from .bundles import Knowledge, position
 from .go_priors import apply_priors, gives_priors
 from .memory import check_pool
-from .options import WideningOptions, option, threads_option
+from .options import WideningOptions, kernel_params, option, threads_option
 from .solver import threat_scratch
 from .searcher import TreeSearcher
 from .tree import FIRST, NCHILD, TF_ROWS, TI_ROWS, NodePool, clear_pool
-from .widening import check_widening, rank_children, widening_params
+from .widening import check_widening, rank_children
 
 FIRST_CHUNK = 8            # playouts in the first call, before the speed is known
 DELTA_ENTRIES = 32         # delta pool entries per node: a header of 2, then ~10-26 indices
@@ -274,14 +274,11 @@ class LinuctSearcher(TreeSearcher):
         p = self.params
         exact = p.bandit == "exact"
         sa_stones = self.knowledge().playout[SELFATARI_STONES] if p.prior else 0.0
-        return lk.LinuctParams(width=float(p.alpha if exact else p.kappa),
-                               expand_after=int(p.expand_after), exact=exact,
-                               rave=bool(p.rave), c=float(p.c), rave_k=float(p.rave_k),
-                               solver=bool(p.solver), sa_stones=float(sa_stones),
-                               threat_nodes=int(p.threat_nodes),
-                               mover=p.features == "mover",
-                               count_width=p.width == "count" and not exact,
-                               step=STEPS[p.step], **widening_params(p, p.bias and p.rave))
+        return kernel_params(lk.LinuctParams, p, width=float(p.alpha if exact else p.kappa),
+                             exact=exact, sa_stones=float(sa_stones),
+                             mover=p.features == "mover",
+                             count_width=p.width == "count" and not exact,
+                             step=STEPS[p.step], bias=bool(p.bias and p.rave))
 
     def _knowledge_arrays(self, go: bool) -> Knowledge:
         know = super()._knowledge_arrays(go)

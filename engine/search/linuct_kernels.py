@@ -69,14 +69,13 @@ COUNT_RIDGE = 1.0
 STEP_PAPER, STEP_NORMALISED, STEP_CAPPED = range(3)
 _U1, _U2, _U8 = np.uint32(1), np.uint32(2), np.uint32(8)   # gd_values' unsigned offsets
 
-# width: LinUCB's exploration factor (alpha or kappa); expand_after: visits before a leaf
-# grows; exact: exact LinUCB, else fLinUCB-GD; rave, c, rave_k: the UCB1 mix; solver:
-# MCTS-Solver on; sa_stones: the self-atari size the priors penalise (``know.prior`` empty:
-# no priors); threat_nodes: as ``UctParams``'; mover: the mover encoding of the rows;
-# count_width (fLinUCB-GD): D counts observations (``width=count``), takes no gradient step;
-# step (fLinUCB-GD): theta's gradient rate, a STEP_* constant; widen, widen_after,
-# widen_rate: progressive widening (``widening``; widen 0: off);
-# bias: the priors count in the values (off: with widen they only rank the children)
+# Each field is the LinUCT option of its name (``linuct.LinuctOptions``, where it is
+# described), but the ones ``linuct.LinuctSearcher._kernel_params`` derives: width, the
+# exploration factor of the bandit in use (alpha or kappa); exact: exact LinUCB, else
+# fLinUCB-GD; sa_stones: the self-atari size the priors penalise (``know.prior`` empty: no
+# priors); mover: the mover encoding of the rows; count_width (fLinUCB-GD): D counts
+# observations (``width=count``), takes no gradient step; step: a STEP_* constant; bias:
+# the priors count in the values only with rave
 LinuctParams = namedtuple("LinuctParams",
                           "width expand_after exact rave c rave_k solver sa_stones "
                           "threat_nodes mover count_width step widen widen_after widen_rate bias")

@@ -120,3 +120,14 @@ def set_option(params, backend: str, key: str, text: str):
 
 def as_dict(params) -> dict:
     return dataclasses.asdict(params)
+
+
+def kernel_params(kind, params, **derived):
+    """A compiled search's parameter tuple ``kind`` (a namedtuple) from ``params``: each of
+    its fields the option of that name, cast to the option's type, unless ``derived``
+    gives the field (a value the back end computes: from the knowledge file, from two
+    options together), so a field that is an option is described only where the option is
+    declared."""
+    types = {f.name: f.type for f in dataclasses.fields(params)}
+    return kind(**{name: derived[name] if name in derived else types[name](getattr(params, name))
+                   for name in kind._fields})

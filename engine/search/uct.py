@@ -22,12 +22,12 @@ from ..core.go_policy import SELFATARI_STONES
 from ..core.go_replies import new_replies
 from .fight_priors import apply_fight_priors, fight_work
 from .go_priors import apply_priors
-from .options import WideningOptions, option, threads_option
+from .options import WideningOptions, kernel_params, option, threads_option
 from .base import Budget
 from .reread import Rereader
 from .solver import threat_scratch
 from .searcher import TreeSearcher
-from .widening import check_widening, rank_children, widening_params
+from .widening import check_widening, rank_children
 
 FIRST_CHUNK = 32           # playouts in the first call, before the speed is known
 
@@ -78,14 +78,8 @@ class UctSearcher(TreeSearcher):
     def _kernel_params(self) -> uct_kernels.UctParams:
         p = self.params
         sa_stones = self.knowledge().playout[SELFATARI_STONES] if p.prior else 0.0
-        return uct_kernels.UctParams(c=float(p.c), expand_after=int(p.expand_after),
-                                     rave=bool(p.rave), rave_k=float(p.rave_k),
-                                     sa_stones=float(sa_stones), solver=bool(p.solver),
-                                     threat_nodes=int(p.threat_nodes),
-                                     fight_prior=float(p.fight_prior) if p.fight else 0.0,
-                                     minimax=float(p.minimax),
-                                     minimax_visits=int(p.minimax_visits),
-                                     ko_draw=bool(p.ko_draw), **widening_params(p, p.bias))
+        return kernel_params(uct_kernels.UctParams, p, sa_stones=float(sa_stones),
+                             fight_prior=float(p.fight_prior) if p.fight else 0.0)
 
     def reset(self):
         super().reset()

@@ -43,15 +43,9 @@ from .widening import ALL, rank_children, width
 from .tree import (AMAF_N, AMAF_W, FIRST, LOSS, MINIMAX, MOVE, NCHILD, PRIOR_N, PRIOR_W,
                    PROVEN, T_VLOSS, VISITS, WIN, WINS, expand, record)
 
-# c: UCB1's exploration constant; expand_after: visits before a leaf grows; rave, rave_k:
-# the AMAF mix and its k; sa_stones: the self-atari size the priors penalise; solver:
-# MCTS-Solver on; threat_nodes: with the solver, the fours a Gobang leaf's threat proof may
-# try (``solver.prove_by_threats``; 0: none); fight_prior: ``fight_priors``' weight;
-# minimax, minimax_visits: the best reply's weight in a node's value and the visits a
-# reply needs to count (``engine.search.minimax``; weight 0: plain means); ko_draw: a
-# tsumego simulation whose line from the root holds a ko capture is a draw (``ko_draws``);
-# widen, widen_after, widen_rate: progressive widening (``widening``; widen 0: off);
-# bias: the priors count in the values (off: with widen they only rank the children)
+# Each field is the UCT option of its name (``uct.UctOptions``, where it is described), but
+# sa_stones: the self-atari size the priors penalise (the knowledge file's), and
+# fight_prior: 0 unless the fight is read (``uct.UctSearcher._kernel_params``)
 UctParams = namedtuple("UctParams", "c expand_after rave rave_k sa_stones solver "
                                     "threat_nodes fight_prior minimax minimax_visits ko_draw "
                                     "widen widen_after widen_rate bias")

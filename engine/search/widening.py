@@ -73,13 +73,6 @@ def rank_children(ti, tf, node, bias):
             tf[PRIOR_W, first + j] = 0.0
 
 
-def widening_params(options, bias: bool) -> dict:
-    """The kernel parameters of ``options.WideningOptions``, ``bias`` as the back end
-    allows it."""
-    return {"widen": int(options.widen), "widen_after": float(options.widen_after),
-            "widen_rate": float(options.widen_rate), "bias": bool(bias)}
-
-
 def check_widening(widen: int, ranked: bool):
     """OptionConflict when widening is asked for where no priors rank the children (``ranked``:
     the search gives its Go children priors): widening a shuffled block would prune moves
