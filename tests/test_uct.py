@@ -9,10 +9,12 @@ import pytest
 from engine.game.coords import PASS, RESIGN, from_gtp
 from engine.core.layout import BLACK, WHITE
 from engine.game.go_state import GoState
+from engine.game.registry import GameConfig
 from engine.game.gobang_state import GobangState
 from engine.game.rules import GobangRules, GoRules
 from engine.search import registry, uct_kernels
 from engine.search.base import Budget
+from engine.search.searcher import settled
 from engine.search.tree import (AMAF_N, AMAF_W, FIRST, LOSS, MOVE, NCHILD, PROVEN, TF_ROWS,
                                 TI_ROWS, VISITS, WIN, WINS)
 
@@ -233,3 +235,26 @@ def test_uct_at_10k_playouts_beats_a_random_player():
     wins = sum(play_against_random(searcher, BLACK if g % 2 == 0 else WHITE, 10_000, g)
                == (BLACK if g % 2 == 0 else WHITE) for g in range(games))
     assert wins >= 98
+
+
+def test_the_most_visited_move_is_settled_when_no_playouts_left_could_pass_it():
+    assert settled(np.array([50, 10, 3]), 39) and not settled(np.array([50, 10, 3]), 40)
+    assert settled(np.array([7]), 10**6)           # a single move: nothing to choose
+    assert not settled(np.array([], dtype=np.int32), 0)
+
+
+def test_stop_early_ends_a_timed_search_whose_move_is_settled():
+    """A forced Gobang win: the tree offers the winning point alone, so a clocked search
+    with stop_early answers after its first chunk; without, it spends the whole budget.
+    A budget of playouts alone is never cut (experiments keep their exact budgets)."""
+    state = GameConfig("gobang", 9).new_state()
+    for black, white in (("C3", "C7"), ("D3", "D7"), ("E3", "E7"), ("F3", "G3")):
+        state.play(from_gtp(black, 9))
+        state.play(from_gtp(white, 9))
+    clock = Budget(playouts=100_000, seconds=60)
+    early = registry.make("uct:stop_early=1", seed=1).search(state, clock)
+    full = registry.make("uct", seed=1).search(state, clock)
+    assert early.move == full.move == from_gtp("B3", 9)
+    assert early.playouts < 1000 and full.playouts == 100_000
+    fixed = registry.make("uct:stop_early=1", seed=1).search(state, Budget(playouts=5000))
+    assert fixed.playouts == 5000

@@ -37,9 +37,11 @@ _PRESETS = {
     "strong": {
         "go": [(("playout", "heavy"),),
                (("prior", "1"), ("rave", "1"), ("c", "0")),
+               (("stop_early", "1"),),
                (("threads", _cores),)],
         "gobang": [(("playout", "heavy"),),
                    (("vcf", "1"), ("near", "2")),
+                   (("stop_early", "1"),),
                    (("solver", "1"), ("threat_nodes", "50")),
                    (("threads", _cores),)],
     },

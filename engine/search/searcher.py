@@ -35,6 +35,17 @@ PROGRESS_SECONDS = 0.1     # least time between two progress reports
 NO_LIMIT = np.iinfo(np.int64).max
 
 
+def settled(visits: np.ndarray, left: float) -> bool:
+    """Whether the most visited of the root children's ``visits`` stays the most visited
+    whatever ``left`` more playouts do."""
+    if visits.shape[0] == 0:
+        return False
+    if visits.shape[0] == 1:
+        return True
+    top, second = np.sort(visits)[-2:][::-1]
+    return top - second > left
+
+
 class TreeSearcher:
     """The Searcher methods every NodePool back end shares.  A subclass sets ``name``,
     ``Options`` (a dataclass of ``engine.search.options``) and implements ``_search``, its
@@ -225,11 +236,23 @@ class TreeSearcher:
             rate = d / max(now - start, 1e-6)
             chunk = max(1, int(rate * CHUNK_SECONDS))
             if budget.seconds is not None:
-                chunk = max(1, min(chunk, int(rate * (budget.seconds - (now - t0))) + 1))
+                left = rate * max(budget.seconds - (now - t0), 0.0)
+                chunk = max(1, min(chunk, int(left) + 1))
+                if self._settled(min(left, max_playouts - done)):
+                    break
             if progress is not None and now - last_report >= PROGRESS_SECONDS:
                 progress(self._result(state, self._preferred(), done, now - t0, sim))
                 last_report = now
         return self._result(state, self._preferred(), done, time.perf_counter() - t0, sim)
+
+    def _settled(self, left: float) -> bool:
+        """With ``stop_early`` on a clock: the move the search would play cannot change in
+        the ``left`` playouts the time still allows, since even all of them on the second
+        most visited root child would leave the first ahead (a single legal move is
+        settled at once).  The time saved goes back to the clock, for the moves to come."""
+        if not getattr(self.params, "stop_early", False) or self.params.final != "visits":
+            return False
+        return settled(self.pool.ti[VISITS, self.pool.children()], left)
 
     def _result(self, state, preferred: list[int], playouts: int, seconds: float,
                 sim_moves: int) -> SearchResult:

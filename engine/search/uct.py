@@ -67,6 +67,9 @@ class UctOptions(WideningOptions):
                            "capture counts half a win for each side")
     replies: int = option(0, 0, 2, help="Go: last-good-reply playouts, to the last move (1, "
                           "LGRF-1) or the last two first (2, LGRF-2); 0: off")
+    stop_early: bool = option(False, help="on a clock, stop once the most visited move "
+                              "cannot be overtaken in the time left; the time saved goes "
+                              "back to the clock")
     threads: int = threads_option()
 
 
