@@ -92,4 +92,5 @@ def test_every_command_line_gets_exactly_one_framed_response(seed):
     assert responses[-2] == "=999999 nakade"
     assert responses[-1] == "="
     assert rc == 0
-    assert not any(line.startswith("Traceback") for line in stderr_lines if line)
+    tracebacks = [i for i, line in enumerate(stderr_lines) if line.startswith("Traceback")]
+    assert not tracebacks, "\n".join(stderr_lines[max(tracebacks[0] - 3, 0):][:40])

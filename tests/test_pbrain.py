@@ -271,7 +271,7 @@ def test_unsupported_rules_refuse_moves_until_changed():
 def test_default_options_follow_the_back_end():
     assert BrainSettings().back_end_options() == {
         "playout": "heavy", "vcf": "1", "near": "2", "solver": "1", "threat_nodes": "50",
-        "threads": presets._cores(), "resign_threshold": "0"}   # every core
+        "stop_early": "1", "threads": presets._cores(), "resign_threshold": "0"}   # every core
     assert BrainSettings(algo="shot").back_end_options() == {
         "playout": "heavy", "vcf": "1", "near": "2", "threads": presets._cores(),
         "resign_threshold": "0"}
