@@ -240,10 +240,12 @@ def test_a_game_whose_engine_cannot_start_is_void(tmp_path):
 
 
 def _published_cells():
+    """(module with MASTER_SEED, cell) of every published-table and strength cell."""
     sys.path.insert(0, str(ROOT / "scripts"))
-    import reproduce_tables
     import strength
-    return [(m, c) for m in (reproduce_tables, strength) for c in m.CELLS]
+    from engine.reproduce import tables
+    return ([(tables, c) for t in tables.TABLES for c in t.cells]
+            + [(strength, c) for c in strength.CELLS])
 
 
 def test_every_published_cell_pins_the_paper_preset_and_resumes_a_pre_presets_file(
