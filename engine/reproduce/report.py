@@ -70,10 +70,10 @@ def plot(table: Table, rows: list[Row], path: Path):
     import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(7, 4))
     groups = {}
-    for r in rows:
-        name = r.label.rsplit(", ", 1)[-1] if table.kind != "match" else "ours"
-        if table.kind == "regret":
-            name = r.label.split(", ", 1)[0] + ", " + r.label.rsplit(", ", 1)[-1]
+    for r in rows:   # a line per algorithm (and feature norm), per method on the MDPs
+        parts = r.label.split(", ")
+        name = {"match": "ours", "halving": parts[-1], "regret": f"{parts[0]}, {parts[-1]}",
+                "mdp": parts[0]}[table.kind]
         groups.setdefault(name, []).append(r)
     for i, (name, rs) in enumerate(groups.items()):
         got = [r for r in rs if r.ours is not None]

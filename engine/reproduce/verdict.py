@@ -101,7 +101,7 @@ def halving_rows(table: Table, root: Path) -> list[Row]:
         got = [r for r in rows.values() if r["arms"] == k]
         n = len(got)
         hits = {a: sum(r[a] for r in got) for a in ("sh", "ucb")}
-        iv = {a: wilson_interval(hits[a], n) if n else (0.0, 1.0) for a in hits}
+        iv = {a: wilson_interval(hits[a], n) if n else None for a in hits}
         if n < reps:
             verdict = f"not yet run at {reps}" + (f" ({n} so far)" if n else "")
         elif iv["sh"][0] > iv["ucb"][1]:
@@ -111,8 +111,9 @@ def halving_rows(table: Table, root: Path) -> list[Row]:
         else:
             verdict = "level (intervals overlap)"
         for a, name in (("sh", "Sequential Halving"), ("ucb", "UCB1")):
+            low, high = (100 * v for v in iv[a]) if n else (None, None)
             out.append(Row(f"K = {k}, {name}", k, None, 100 * hits[a] / n if n else None,
-                           100 * iv[a][0], 100 * iv[a][1], n, verdict))
+                           low, high, n, verdict))
     return out
 
 
@@ -128,10 +129,10 @@ def regret_rows(table: Table, root: Path) -> list[Row]:
             n = len(got)
             stats = {}
             for name in REGRET_ALGORITHMS:
-                v = np.array([r[name][-1] for r in got]) if n else np.zeros(0)
-                m = float(v.mean()) if n else math.nan
+                v = np.array([r[name][-1] for r in got])
+                m = float(v.mean()) if n else None
                 half = Z95 * float(v.std(ddof=1)) / math.sqrt(n) if n > 1 else math.inf
-                stats[name] = (m, m - half, m + half)
+                stats[name] = (m, m - half, m + half) if n else (None, None, None)
             lin, flin, ucb = (stats[a] for a in REGRET_ALGORITHMS)
             if n < spec["runs"]:
                 verdict = f"not yet run at {spec['runs']}" + (f" ({n} so far)" if n else "")
