@@ -16,6 +16,8 @@ SUBCOMMANDS = {
     "match": ("engine.match.cli", "a match between two GTP engines or two brains"),
     "bench": ("engine.bench", "speed benchmarks: playouts, search, start-up, deadline"),
     "mdp": ("engine.mdp.cli", "the continuous-MDP lab: an episode, or a sweep of methods"),
+    "reproduce": ("engine.reproduce.cli", "rerun the published tables: games, plots, "
+                  "verdicts"),
 }
 
 USAGE = "usage: nakade {" + ",".join(SUBCOMMANDS) + "} [options]   (nakade SUBCOMMAND --help)"

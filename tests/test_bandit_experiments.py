@@ -1,14 +1,13 @@
 """The simulators of the bandit experiments (engine.bandits.experiments): the problems are
 what the module promises, the regret is the plain sum of the gaps of the arms pulled, and
-the result rows count every run once."""
+a repetition is one row (engine.reproduce.bandit)."""
 
 import numpy as np
 
 from engine.bandits.experiments import (REGRET_ALGORITHMS, arm_probs, cumulative_regret,
-                                        halving_rows, halving_task, halving_tasks,
-                                        make_problem, regret_rows, regret_task, task_seed,
-                                        ucb1_arms)
+                                        make_problem, regret_task, task_seed, ucb1_arms)
 from engine.core.rng import make_rng
+from engine.reproduce.bandit import run_task, tasks
 
 
 def test_every_problem_has_its_means_in_the_band_with_an_arm_on_its_edge():
@@ -37,20 +36,9 @@ def test_the_regret_is_the_sum_of_the_gaps_in_step_order():
     assert np.array_equal(curves[2], cumulative_regret(mu, arms))   # UCB1, its own stream
 
 
-def test_the_rows_count_each_run_once():
-    tasks = halving_tasks(1, [200], [2, 8], reps=30, chunk=20, c=1.0)
-    assert [t[4] for t in tasks] == [20, 10, 20, 10]       # chunks of 20 and the rest
-    rows = halving_rows(halving_task(*t) for t in tasks)
-    assert {(r["arms"], r["algorithm"]): r["reps"] for r in rows} == {
-        (2, "SequentialHalving"): 30, (2, "UCB1"): 30, (8, "SequentialHalving"): 30,
-        (8, "UCB1"): 30}
-    assert all(0 <= r["best_found"] <= 30 for r in rows)
-    # two arms 0.1 and 0.9 apart, 200 pulls: both always find the better one
-    assert all(r["rate"] == 1.0 for r in rows if r["arms"] == 2)
+def test_the_arms_and_a_halving_repetition():
     assert np.allclose(arm_probs(5), [0.1, 0.3, 0.5, 0.7, 0.9])
-    results = [regret_task(2, 10, 1.0, run, 25, 50, 1.0, 1.0, 1.0) for run in range(3)]
-    rows, summary, curves = regret_rows(results)
-    assert len(summary) == len(REGRET_ALGORITHMS)
-    mean, se = curves[(10, 1.0)]
-    assert mean.shape == (len(REGRET_ALGORITHMS), 50) and np.all(se >= 0)
-    assert {r["t"] for r in rows} >= {1, 50}
+    # two arms 0.1 and 0.9 apart, 200 pulls: both always find the better one
+    rows = [run_task("halving", t) for t in tasks(
+        {"budget": 200, "reps": 5, "arms": (2,), "ucb_c": 1.0}, "halving")]
+    assert [(r["rep"], r["sh"], r["ucb"]) for r in rows] == [(i, 1, 1) for i in range(5)]

@@ -205,23 +205,25 @@ def test_sparse_linucb_equals_dense_on_binary_rows():
 
 def reference_flinucb(arms, table, obs, capacity, seed):
     """The update rule of the module docstring in plain numpy, drawing the same random
-    numbers as the kernel (reservoir slot, then the past observation)."""
+    numbers as the kernel (the earlier observation, then the reservoir slot): observation
+    t steps from one of the t - 1 before it, never from itself."""
     rng = make_rng(seed)
     k, d = arms.shape
     theta, phi = np.zeros(d), np.zeros((k, d))
     mem = []
     for t, (row, y) in enumerate(obs, start=1):
+        if mem:
+            i, yi = mem[rand_below(rng, len(mem))]
+            xi = table[i]
+            gamma, lam = 1.0 / (100 + t), t ** -0.4
+            theta = theta + gamma * ((yi - theta @ xi) * xi - lam * theta)
+            phi = phi + gamma * (arms / t - np.outer(phi @ xi, xi))
         if len(mem) < capacity:
             mem.append((row, y))
         else:
             slot = rand_below(rng, t)
             if slot < capacity:
                 mem[slot] = (row, y)
-        i, yi = mem[rand_below(rng, len(mem))]
-        xi = table[i]
-        gamma, lam = 1.0 / (100 + t), t ** -0.4
-        theta = theta + gamma * ((yi - theta @ xi) * xi - lam * theta)
-        phi = phi + gamma * (arms / t - np.outer(phi @ xi, xi))
     return theta, phi
 
 

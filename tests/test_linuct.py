@@ -103,6 +103,9 @@ def engine_values(searcher, state, node: int) -> np.ndarray:
     if searcher.params.bandit == "exact":
         lk.exact_values(pool.ti, node, pool.dpool, idx, 0, m, model.theta, model.ainv,
                         np.zeros_like(model.uq), params.width, out)
+    elif params.arm:   # on a copy: the kernel steps each child's phi_a before scoring it
+        lk.arm_values(pool.ti, node, pool.dpool, idx, 0, m, model.theta, model.phi.copy(),
+                      model.arrays(), params.width, out, np.zeros_like(idx))
     else:
         row = idx[:m]
         lk.gd_values(pool.ti, node, pool.dpool, model.theta[row].sum(), model.diag[row].sum(),
@@ -123,6 +126,16 @@ def reference_values(searcher, positions, node: int) -> np.ndarray:
         x = dense_row(positions[c], own_frame(searcher, positions[c]))
         if p.bandit == "exact":
             v = x @ model.theta + p.alpha * math.sqrt(max(x @ model.ainv @ x, 0.0))
+        elif p.width == "arm":   # eq. 5's step with the iteration's draw x_i, then eq. 6
+            phi = model.phi[c].astype(float)
+            slot = int(model.lazy[lk.ARM_SLOT])
+            if slot >= 0:
+                stride = model.table.size // model.table_len.size
+                xi = np.zeros_like(x)
+                xi[model.table[slot * stride:slot * stride + model.table_len[slot]]] = 1.0
+                gamma, t = model.lazy[lk.ARM_GAMMA], model.lazy[lk.ARM_T]
+                phi = phi + gamma * (x / t - (phi @ xi) * xi)
+            v = x @ model.coefficients() + p.kappa * math.sqrt(max(x @ phi, 0.0))
         else:
             v = (x @ model.coefficients()
                  + p.kappa * math.sqrt(max(x @ (model.diagonal() * x), 0.0)))
@@ -142,26 +155,31 @@ def expanded_nodes(pool, limit: int) -> list[int]:
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
 @pytest.mark.parametrize("algo", ALGOS)
-@pytest.mark.parametrize("bandit", ["exact", "gd"])
+@pytest.mark.parametrize("bandit", ["exact", "gd", "arm"])
 @pytest.mark.parametrize("make_state", [go5, go5_capture, gobang7])
 def test_selection_values_match_the_formula(algo, bandit, make_state, encoding):
+    # arm: fLinUCB-GD with the paper's phi_a per node (float32, hence the tolerance)
     state = make_state()
-    searcher = registry.make(algo, seed=4, options={"bandit": bandit, "expand_after": "3",
-                                                    "features": encoding})
+    searcher = registry.make(algo, seed=4, options={
+        "bandit": "exact" if bandit == "exact" else "gd", "width": "gd" if bandit == "gd"
+        else "arm", "expand_after": "3", "features": encoding})
     searcher.search(state, Budget(playouts=300))
     positions = tree_positions(searcher.pool, state)
     nodes = expanded_nodes(searcher.pool, 6)
     assert len(nodes) >= 4   # the root and some nodes below it
+    if bandit == "arm":
+        assert searcher.model.lazy[lk.ARM_SLOT] >= 0 and np.abs(searcher.model.phi).max() > 0
+    tol = 1e-5 if bandit == "arm" else 1e-9
     for v in nodes:
         np.testing.assert_allclose(engine_values(searcher, positions[v], v),
                                    reference_values(searcher, positions, v),
-                                   rtol=1e-9, atol=1e-9)
+                                   rtol=tol, atol=tol)
 
 
 @pytest.mark.parametrize("bandit", ["exact", "gd"])
 def test_priors_count_as_games_in_the_ucb1_half(bandit):
     state = go5_capture()
-    searcher = registry.make("linuct-rave:prior=1:playout=heavy", seed=4,
+    searcher = registry.make("linuct-rave:prior=1:playout=heavy:width=gd", seed=4,
                              options={"bandit": bandit, "expand_after": "3"})
     searcher.search(state, Budget(playouts=300))
     pool = searcher.pool
@@ -181,8 +199,8 @@ def test_priors_count_as_games_in_the_ucb1_half(bandit):
 def test_gd_values_hand_the_childrens_sums_down(make_state, encoding):
     # the descent takes a child's row sums from its parent's ``gd_values`` call
     state = make_state()
-    searcher = registry.make("linuct-plain", seed=5, options={"expand_after": "3",
-                                                              "features": encoding})
+    searcher = registry.make("linuct-plain:width=gd", seed=5,
+                             options={"expand_after": "3", "features": encoding})
     searcher.search(state, Budget(playouts=300))
     pool, model = searcher.pool, searcher.model
     positions = tree_positions(pool, state)
@@ -270,7 +288,7 @@ def test_gd_step_follows_its_formulas(width, step):
                "capped": lambda gamma, m: min(gamma, 1 / m)}[step]
     capped = [False, False]   # a step whose rate the cap cut, one it left as gamma
     theta, diag, gd = np.zeros(d), np.full(d, 1.0 if count else 0.0), np.zeros(2)
-    lazy = np.array([1.0, 0.0])
+    lazy = np.array([1.0, 0.0, -1.0, 0.0, 0.0])   # lk.THETA_SCALE ... lk.ARM_T
     mem_row, mem_y = np.zeros(cap, dtype=np.int64), np.zeros(cap)
     table, table_len = np.zeros(cap * stride, dtype=np.int32), np.zeros(cap, dtype=np.int64)
     ti, tf = np.zeros((TI_ROWS + 1, 2), dtype=np.int32), np.zeros((TF_ROWS, 2))
@@ -278,7 +296,8 @@ def test_gd_step_follows_its_formulas(width, step):
     rows, row_len = np.zeros(2 * stride, dtype=np.int32), np.zeros(2, dtype=np.int64)
     winner_for = {1.0: BLACK, 0.5: 0, 0.0: WHITE}   # node 1's move is the root player's
     model = lk.LinuctModel(theta, np.zeros((0, 0)), np.zeros(0), np.zeros(0), diag, lazy, gd,
-                           mem_row, mem_y, table, table_len, np.zeros(d if count else 0))
+                           mem_row, mem_y, table, table_len, np.zeros(d if count else 0),
+                           np.zeros((0, 0), dtype=np.float32))
     rng = make_rng(7)
     ref_rng = make_rng(7)
     ref_theta, ref_diag, kept = np.zeros(d), np.zeros(d), [None] * cap
@@ -321,7 +340,8 @@ def test_gd_step_follows_its_formulas(width, step):
 @pytest.mark.parametrize("algo", ALGOS + ["linuct-rave:prior=1:widen=1"])
 def test_deltas_stay_right_through_tree_reuse(algo, encoding):
     state = go5()
-    searcher = registry.make(algo, seed=3, options={"expand_after": "2", "features": encoding})
+    searcher = registry.make(algo, seed=3, options={"expand_after": "2", "features": encoding,
+                                                    "width": "gd"})
     first = searcher.search(state, Budget(playouts=400))
     searcher.notify_play(state, first.move, state.to_play)
     state.play(first.move)
@@ -338,7 +358,7 @@ def test_deltas_stay_right_through_tree_reuse(algo, encoding):
 def test_the_model_lives_with_the_tree():
     # a small k keeps the tree shallow, so 100 fresh playouts make fewer model steps than
     # 200 on a kept tree
-    searcher = registry.make("linuct-rave", seed=1, options={"rave_k": "10"})
+    searcher = registry.make("linuct-rave", seed=1, options={"rave_k": "10", "width": "gd"})
     searcher.search(go5(), Budget(playouts=100))
     steps = searcher.model.gd[0]
     searcher.search(go5(), Budget(playouts=100))     # the same position: tree and model kept
@@ -350,7 +370,8 @@ def test_the_model_lives_with_the_tree():
 
 
 def test_memory_is_bounded_by_the_pools():
-    searcher = registry.make("linuct-plain", seed=1, options={"max_nodes": "2000"})
+    searcher = registry.make("linuct-plain", seed=1, options={"max_nodes": "2000",
+                                                              "width": "gd"})
     result = searcher.search(go5(), Budget(playouts=3000))
     pool, model = searcher.pool, searcher.model
     assert isinstance(pool, FeatureNodePool)
@@ -362,6 +383,10 @@ def test_memory_is_bounded_by_the_pools():
     d = features.dimension(5)
     assert model.ainv.size == 0
     assert model.nbytes < 4 * d * 8 + 4096 * (features.max_active(5) * 4 + 8 + 8 + 8)
+    # the paper's per-arm width: a float32 phi_a for each node of the pool, no more
+    searcher.set_option("width", "arm")
+    searcher.search(go5(), Budget(playouts=3000))
+    assert searcher.model.phi.shape == (2000, d) and searcher.model.phi.dtype == np.float32
 
 
 def test_a_full_delta_pool_stops_the_growth_not_the_search():
@@ -465,9 +490,9 @@ def test_count_width_is_one_over_one_plus_the_observations(algo, encoding, make_
 
 
 def test_the_width_is_an_option_and_switching_it_starts_a_fresh_model():
-    searcher = registry.make("linuct-rave", seed=1)
-    assert searcher.options()["width"] == "gd" and not searcher._kernel_params().count_width
-    with pytest.raises(ValueError, match="option width must be one of gd, count"):
+    searcher = registry.make("linuct-rave", seed=1, options={"width": "gd"})
+    assert not searcher._kernel_params().count_width
+    with pytest.raises(ValueError, match="option width must be one of arm, gd, count"):
         searcher.set_option("width", "exact")
     searcher.search(go5(), Budget(playouts=100))
     assert searcher.model.seen.size == 0 and searcher.model.lazy[lk.DIAG_SHIFT] > 0
@@ -519,7 +544,7 @@ def test_a_fresh_model_starts_every_search(model):
     # the tree is kept after the move played either way; with ``model=fresh`` the model
     # starts afresh, so a one-playout search observes only its own path
     state = go5()
-    searcher = registry.make("linuct-rave", seed=1, options={"model": model})
+    searcher = registry.make("linuct-rave", seed=1, options={"model": model, "width": "gd"})
     searcher.search(state, Budget(playouts=200))
     before = searcher.model.gd[1]
     move = searcher.search(state, Budget(playouts=1)).move
@@ -531,6 +556,30 @@ def test_a_fresh_model_starts_every_search(model):
         assert 1 <= searcher.model.gd[1] <= 10
     else:
         assert searcher.model.gd[1] > before
+
+
+def test_the_papers_per_arm_width_keeps_no_tree_across_moves_and_starts_phi_at_zero():
+    # width=arm (the default, the paper's): phi_a is a row per node, so after a move the
+    # tree starts afresh rather than re-rooting, a new node's phi_a is 0 before its first
+    # step, and the values still follow eqs. 5-6; one thread only
+    state = go5()
+    searcher = registry.make("linuct-rave", seed=2, options={"expand_after": "3"})
+    assert searcher.options()["width"] == "arm" and searcher._kernel_params().arm
+    first = searcher.search(state, Budget(playouts=300))
+    touched = searcher.pool.used
+    searcher.notify_play(state, first.move, state.to_play)
+    state.play(first.move)
+    searcher.search(state, Budget(playouts=100))
+    assert not searcher.kept and searcher.pool.used < touched
+    assert not searcher.model.phi[searcher.pool.used:touched].any()
+    positions = tree_positions(searcher.pool, state)
+    for v in expanded_nodes(searcher.pool, 4):
+        np.testing.assert_allclose(engine_values(searcher, positions[v], v),
+                                   reference_values(searcher, positions, v),
+                                   rtol=1e-5, atol=1e-5)
+    searcher.set_option("threads", "2")
+    with pytest.raises(ValueError, match="one thread"):
+        searcher.search(state, Budget(playouts=10))
 
 
 def test_switching_the_bandit_rebuilds_the_model():
@@ -551,7 +600,7 @@ from engine.game.go_state import GoState
 from engine.game.rules import GoRules
 from engine.search import registry
 from engine.search.base import Budget
-r = registry.make({algo!r}, seed=1).search(GoState(GoRules(size=9)), Budget(playouts=100_000))
+r = registry.make({algo!r} + ":width=gd", seed=1).search(GoState(GoRules(size=9)), Budget(playouts=100_000))
 print(r.playouts, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

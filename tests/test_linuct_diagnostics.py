@@ -57,7 +57,7 @@ def compiled_root_values(searcher, state) -> dict[int, float]:
                                   "linuct-plain:bandit=exact:features=mover"])
 def test_root_view_shows_the_values_the_search_ranks_by(spec):
     state = go5()
-    searcher = registry.make(spec, seed=3, options={"expand_after": "3"})
+    searcher = registry.make(spec, seed=3, options={"expand_after": "3", "width": "gd"})
     searcher.search(state, Budget(playouts=300))
     views = ld.root_view(searcher, state)
     compiled = compiled_root_values(searcher, state)
@@ -76,7 +76,7 @@ def test_root_view_shows_the_values_the_search_ranks_by(spec):
 
 def test_model_view_measures_the_error_over_the_reservoir():
     state = go5()
-    searcher = registry.make("linuct-rave", seed=2, options={"reservoir": "100000"})
+    searcher = registry.make("linuct-rave", seed=2, options={"reservoir": "100000", "width": "gd"})
     checkpoints = ld.trace(searcher, state, [50, 200])
     assert [n for n, _ in checkpoints] == [50, 200]
     view = checkpoints[-1][1]
@@ -91,7 +91,7 @@ def test_model_view_measures_the_error_over_the_reservoir():
 
 def test_exact_replay_is_the_ridge_regression_of_the_searchs_observations():
     state = go5()
-    searcher = registry.make("linuct-plain", seed=6, options={"reservoir": "100000"})
+    searcher = registry.make("linuct-plain", seed=6, options={"reservoir": "100000", "width": "gd"})
     searcher.search(state, Budget(playouts=150))
     rows, ys = ld._reservoir(searcher.model)
     d = features.dimension(5)
@@ -102,7 +102,7 @@ def test_exact_replay_is_the_ridge_regression_of_the_searchs_observations():
     np.testing.assert_allclose(exact.theta, np.linalg.solve(np.eye(d) + x.T @ x, x.T @ ys),
                                atol=1e-8)
     assert ld.replay_mse(searcher, exact) == pytest.approx(np.mean((ys - x @ exact.theta) ** 2))
-    small = registry.make("linuct-plain", seed=6, options={"reservoir": "16"})
+    small = registry.make("linuct-plain", seed=6, options={"reservoir": "16", "width": "gd"})
     small.search(state, Budget(playouts=150))
     with pytest.raises(ValueError, match="raise the reservoir option"):
         ld.exact_replay(small)
@@ -110,7 +110,7 @@ def test_exact_replay_is_the_ridge_regression_of_the_searchs_observations():
 
 def _tracking(playouts: int, seed: int):
     state = opening9()
-    searcher = registry.make("linuct-rave", seed=seed, options={"reservoir": "100000"})
+    searcher = registry.make("linuct-rave", seed=seed, options={"reservoir": "100000", "width": "gd"})
     searcher.search(state, Budget(playouts=playouts))
     rows = ld.compare_with_exact(searcher, state)
     return tuple(np.array([getattr(r, f) for r in rows])

@@ -1,5 +1,5 @@
 """Multi-armed bandits as compiled kernels over arrays, for the search back ends and for the
-bandit experiments (``experiments``, run by ``scripts/bandit_experiments.py``).
+bandit experiments (``experiments``, run by ``engine.reproduce``).
 
 ================  ===========================================================================
 module            what it holds
@@ -11,7 +11,6 @@ flinucb           fLinUCB-GD, the O(d) gradient-descent approximation, with a re
                   past observations; dense and sparse
 experiments       the simulators of the two published bandit experiments (best-arm
                   identification, regret of the linear bandits) and their result rows
-experiment_plots  their figures (matplotlib)
 ================  ===========================================================================
 
 Every kernel takes its state as arrays the caller allocates and updates them in place;

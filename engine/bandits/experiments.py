@@ -1,6 +1,6 @@
 """The two published bandit experiments as simulators over the kernels of this package;
-``scripts/bandit_experiments.py`` runs them in a process pool, writes and plots them
-(``experiment_plots``), and ``docs/bandit-results.md`` reports them.
+``engine.reproduce`` runs them one repetition (or problem) a row, resumably, and plots
+them; ``docs/bandit-results.md`` reports them.
 
 1. ``halving`` (SHOT paper, sec. 3.1): Sequential Halving against UCB1 at naming the best
    of K Bernoulli arms, arm j (1-based) paying with probability 0.1 + 0.8 (j-1)/(K-1),
@@ -19,8 +19,6 @@ Every random choice flows from one seed: a task's seed is derived from (seed, ex
 its parameters, its index), so results do not depend on how tasks are spread over
 workers.
 """
-
-import math
 
 import numpy as np
 from numba import njit
@@ -89,41 +87,6 @@ def arm_probs(k: int) -> np.ndarray:
 
 def task_seed(*parts: int) -> int:
     return int(np.random.SeedSequence(list(parts)).generate_state(1, dtype=np.uint64)[0])
-
-
-def halving_task(seed, budget, k, chunk, trials, c):
-    """``trials`` runs of both algorithms on K = ``k`` arms (repetitions ``chunk`` on)."""
-    probs = arm_probs(k)
-    sh = halving_hits(probs, budget, trials, make_rng(task_seed(seed, 1, budget, k, chunk, 0)))
-    ucb = ucb1_hits(probs, budget, c, trials, make_rng(task_seed(seed, 1, budget, k, chunk, 1)))
-    return budget, k, sh, ucb, trials
-
-
-def halving_tasks(seed, budgets, arms, reps, chunk, c) -> list[tuple]:
-    """The arguments of every ``halving_task``, heaviest first."""
-    tasks = [(seed, budget, k, start, min(chunk, reps - start), c)
-             for budget in budgets for k in arms for start in range(0, reps, chunk)]
-    tasks.sort(key=lambda t: -t[1] * t[2])
-    return tasks
-
-
-def halving_rows(results) -> list[dict]:
-    """The CSV rows of experiment 1 from the ``halving_task`` results: per (T, K) and
-    algorithm, how often the best arm was named, with its standard error."""
-    hits = {}
-    for budget, k, sh, ucb, trials in results:
-        h = hits.setdefault((budget, k), [0, 0, 0])
-        h[0] += sh
-        h[1] += ucb
-        h[2] += trials
-    rows = []
-    for (budget, k), (sh, ucb, trials) in sorted(hits.items()):
-        for name, n in (("SequentialHalving", sh), ("UCB1", ucb)):
-            rate = n / trials
-            rows.append({"budget": budget, "arms": k, "algorithm": name, "best_found": n,
-                         "reps": trials, "rate": round(rate, 4),
-                         "se": round(math.sqrt(rate * (1 - rate) / trials), 4)})
-    return rows
 
 
 # ---- experiment 2: regret of LinUCB, fLinUCB-GD and UCB1 -----------------------------
@@ -209,41 +172,6 @@ def regret_task(seed, d, norm, run, arms, steps, alpha, kappa, c):
              flinucb_arms(x, mu, steps, kappa, make_rng(task_seed(seed, 2, d, run, 1))),
              ucb1_arms(mu, steps, c, make_rng(task_seed(seed, 2, d, run, 2))))
     return d, norm, run, np.stack([cumulative_regret(mu, p) for p in pulls])
-
-
-def regret_tasks(seed, dims, norms, runs, arms, steps, alpha, kappa, c) -> list[tuple]:
-    """The arguments of every ``regret_task``, heaviest first; ``steps`` maps d to the
-    horizon."""
-    tasks = [(seed, d, norm, run, arms, steps[d], alpha, kappa, c)
-             for d in dims for norm in norms for run in range(runs)]
-    tasks.sort(key=lambda t: -t[1] * t[1] * t[5])
-    return tasks
-
-
-def regret_rows(results):
-    """From the ``regret_task`` results: the CSV rows of experiment 2 (mean and standard
-    error of R_t / t at ~120 log-spaced steps), the final value per (d, norm, algorithm),
-    and the whole mean and s.e. curves per (d, norm)."""
-    runs = {}
-    for d, norm, run, curve in results:
-        runs.setdefault((d, norm), []).append((run, curve))
-    rows, summary, curves = [], {}, {}
-    for key in sorted(runs):
-        d, norm = key
-        stack = np.stack([c for _, c in sorted(runs[key], key=lambda rc: rc[0])])
-        steps = stack.shape[2]
-        t = np.arange(1, steps + 1)
-        avg = stack / t                     # [runs, algorithm, step]: R_t / t
-        mean, se = avg.mean(axis=0), avg.std(axis=0, ddof=1) / math.sqrt(avg.shape[0])
-        marks = np.unique(np.geomspace(1, steps, 120).astype(int)) - 1
-        for i, name in enumerate(REGRET_ALGORITHMS):
-            for j in marks:
-                rows.append({"d": d, "norm": norm, "t": int(j + 1), "algorithm": name,
-                             "avg_regret": round(float(mean[i, j]), 6),
-                             "se": round(float(se[i, j]), 6)})
-            summary[(d, norm, name)] = (float(mean[i, -1]), float(se[i, -1]))
-        curves[key] = (mean, se)
-    return rows, summary, curves
 
 
 def warm_up():

@@ -11,8 +11,10 @@ At step t = 1, 2, ... a past observation (x_i, y_i) is drawn uniformly at random
 
 phi_a is the gradient-descent estimate of A_t^-1 x_a (its fixed point solves
 (sum_s x_s x_s^T / t) phi = x_a / t), so x_a^T phi_a stands in for LinUCB's x_a^T A^-1 x_a.
-theta and every phi_a start at 0.  The step count t is that of observations made, so the
-observation just made is one of those the draw can pick.
+theta and every phi_a start at 0.  Observation number t makes its step from one of the
+t - 1 observations before it (the LinUCT paper's i_t ~ U(1..t-1)), then joins the past;
+the first makes no step.  (Until issue 44 the observation joined first and could be drawn
+itself; LinUCT had the fix, these kernels had not.)
 
 Past observations: a reservoir of M slots (Vitter's algorithm R).  Each slot holds a row id
 (int64: which feature row of the caller's table the observation had) and the reward
@@ -90,6 +92,17 @@ def draw_step(gd, mem_row, mem_y, rng):
     return 1.0 / (GAMMA_OFFSET + t), t ** -LAMBDA_POWER, t, mem_row[k], mem_y[k]
 
 
+@njit(cache=True, nogil=True, inline='always')
+def draw_past(gd, mem_row, mem_y, rng):
+    """The step of the observation about to be made, number t: (gamma_t, lambda_t, t, row
+    id, reward) of one drawn uniformly among the t - 1 before it; row id -1 for the first,
+    which has no past to step from."""
+    if gd[GD_SEEN] == 0:
+        gd[GD_T] = 1.0
+        return 0.0, 0.0, 1.0, np.int64(-1), 0.0
+    return draw_step(gd, mem_row, mem_y, rng)
+
+
 # ---- dense feature vectors -------------------------------------------------------------
 
 
@@ -103,10 +116,17 @@ def flinucb_scores(X, theta, phi, kappa, out):
 
 @njit(cache=True, nogil=True)
 def flinucb_update(X, F, theta, phi, gd, mem_row, mem_y, row, y, rng):
-    """Observe reward ``y`` for features ``F[row]``, then one gradient step on theta and on
-    every arm's phi from a uniformly drawn past observation.  O(K d)."""
+    """Observe reward ``y`` for features ``F[row]``: one gradient step on theta and on
+    every arm's phi from a uniformly drawn earlier observation, then remember this one.
+    O(K d)."""
+    gamma, lam, t, i, yi = draw_past(gd, mem_row, mem_y, rng)
+    if i >= 0:
+        _dense_step(X, F, theta, phi, gamma, lam, t, i, yi)
     remember(mem_row, mem_y, gd, row, y, rng)
-    gamma, lam, t, i, yi = draw_step(gd, mem_row, mem_y, rng)
+
+
+@njit(cache=True, nogil=True)
+def _dense_step(X, F, theta, phi, gamma, lam, t, i, yi):
     d = theta.shape[0]
     err = yi - row_dot(F, i, theta)
     shrink = 1.0 - gamma * lam
@@ -165,9 +185,15 @@ def flinucb_update_sparse(idx, row_start, row_len, arm_rows, theta, phi, gd, mem
                           row, y, rng):
     """``flinucb_update`` for binary rows: observe ``y`` for table row ``row``, then step
     theta (O(d) for the decay, O(m) for the gradient) and the phi of each arm a, whose row
-    is ``arm_rows[a]`` (O(m) each)."""
+    is ``arm_rows[a]`` (O(m) each); the observation is remembered after the step."""
+    gamma, lam, t, i, yi = draw_past(gd, mem_row, mem_y, rng)
+    if i >= 0:
+        _sparse_step(idx, row_start, row_len, arm_rows, theta, phi, gamma, lam, t, i, yi)
     remember(mem_row, mem_y, gd, row, y, rng)
-    gamma, lam, t, i, yi = draw_step(gd, mem_row, mem_y, rng)
+
+
+@njit(cache=True, nogil=True)
+def _sparse_step(idx, row_start, row_len, arm_rows, theta, phi, gamma, lam, t, i, yi):
     si = row_start[i]
     mi = row_len[i]
     theta_step_sparse(theta, idx, si, mi, yi, gamma, lam)

@@ -1,7 +1,7 @@
 """Experiment cells: named matches of our engine (engine A against engine B) whose results
 live in one folder each under a root, run through ``engine.match.runner`` (so every cell
 resumes, and a larger game count extends it) and reported as a markdown table read only
-from the results files.  ``scripts/reproduce_tables.py`` (the published tables) and
+from the results files.  ``engine.reproduce`` (the published tables) and
 ``scripts/strength.py`` (playing strength and its ablation) are lists of cells and this
 module's ``main``.
 """

@@ -31,20 +31,28 @@ Choices where the sources leave room:
   multiply-adds on 9x9 once A^-1 is dense): 60 to 90 times UCT's time per playout on 9x9
   at 2,000 playouts (``nakade bench search``), so it suits small boards and small
   budgets.
-* ``bandit=gd`` (the default, for speed): fLinUCB-GD.  theta takes exactly its step, from an
-  observation drawn uniformly among those before the current one (the paper's
-  i_t ~ U(1..t-1); the first observation makes no step) (a reservoir of ``reservoir`` observations
-  that keeps a copy of each feature row, ``engine.bandits.flinucb``).  Its per-arm phi_a would be d
-  floats for every node (15.5 KB on 9x9, over 3 GB for the 200,000-odd nodes of a
-  100,000-playout search), so phi is restricted to one shared diagonal matrix,
-  phi_a = D x_a: the same stochastic-gradient step projected on diagonal matrices,
-  D_j += gamma_t (1/t - [j in x_i] D_j), starting at 0 like phi.  Its fixed point is
-  D_j = 1 / (times feature j was observed), the inverse of the diagonal of sum x x^T, so
-  the width kappa sqrt(x_a^T D x_a) is the diagonal approximation of LinUCB's.  An
-  observation costs O(m) with m active features: the two parts of the step that touch
-  every feature, theta's decay (1 - gamma_t lambda_t) and D's gamma_t / t, are kept as a
-  scale of theta and a shift of D (``LinearModel.lazy``), the same numbers up to
-  rounding.
+* ``bandit=gd`` (the default, for speed): fLinUCB-GD.  ``width=arm`` (the default, the
+  paper's ``paper`` preset): as the LinUCT paper prints it (Algorithm 3, eqs. 4-6).
+  Iteration t draws one observation x_i uniformly from those of the iterations before it
+  (the paper's i_t ~ U(1..t-1); a reservoir of ``reservoir`` observations that keeps a
+  copy of each feature row, ``engine.bandits.flinucb``), theta takes its step (eq. 4),
+  and every child a that the descent scores takes its own phi_a step with the same x_i,
+  phi_a += gamma_t (x_a / t - (phi_a^T x_i) x_i) (eq. 5), before its score
+  x_a^T theta + kappa sqrt(x_a^T phi_a) (eq. 6): "for a in all children of path[i]:
+  estimate phi_t using (5)", as Algorithm 3 places it.  phi_a is d float32 for every node
+  (7.8 KB on 9x9), so the pool holds at most ``ARM_NODES`` nodes in this mode, the tree is
+  not reused between moves (phi_a would have to move with its node) and the search runs
+  on one thread; a child costs O(m) a scoring.
+  ``width=gd`` (issue 44's "today's variant"; the strong preset's): phi restricted to one
+  shared diagonal matrix, phi_a = D x_a: the same stochastic-gradient step projected on
+  diagonal matrices, D_j += gamma_t (1/t - [j in x_i] D_j), starting at 0 like phi, one
+  step per observation (not per iteration), each from an observation drawn among those
+  before it.  Its fixed point is D_j = 1 / (times feature j was observed), the inverse of
+  the diagonal of sum x x^T, so the width kappa sqrt(x_a^T D x_a) is the diagonal
+  approximation of LinUCB's.  An observation costs O(m) with m active features: the two
+  parts of the step that touch every feature, theta's decay (1 - gamma_t lambda_t) and
+  D's gamma_t / t, are kept as a scale of theta and a shift of D (``LinearModel.lazy``),
+  the same numbers up to rounding.  ``width=count``: D_j = 1 / (1 + n_j) counted.
 * The model lives with the tree: a search on a fresh tree starts a fresh model, a kept tree
   (the same position, or the tree reused after the move played) keeps its model
   (``model=keep``, the default; ``model=fresh`` starts a fresh model at every search).
@@ -97,6 +105,8 @@ from .widening import check_widening, rank_children
 
 FIRST_CHUNK = 8            # playouts in the first call, before the speed is known
 DELTA_ENTRIES = 32         # delta pool entries per node: a header of 2, then ~10-26 indices
+ARM_NODES = 262_144        # ``width=arm``: the pool's capacity at most (phi: 2 GB on 9x9,
+                           # only the rows in use resident; 8,000 playouts use ~60,000)
 NODE_BYTES = 4 * (TI_ROWS + 1) + 8 * TF_ROWS + 4 * DELTA_ENTRIES   # a FeatureNodePool node
 STEPS = {"paper": lk.STEP_PAPER, "normalised": lk.STEP_NORMALISED, "capped": lk.STEP_CAPPED}
 
@@ -127,8 +137,10 @@ class LinuctOptions(WideningOptions):
     features: str = option("stone", choices=("stone", "mover"), help="the frame of the "
                            "feature rows' colour bits: the stone on each point's colour "
                            "(the paper's), or the mover's")
-    width: str = option("gd", choices=("gd", "count"), help="fLinUCB-GD: the exploration "
-                        "diagonal D by its gradient step, or D_j = 1 / (1 + n_j)")
+    width: str = option("arm", choices=("arm", "gd", "count"), help="fLinUCB-GD's "
+                        "confidence width: a phi_a per child by eq. 5 (arm, the paper's), "
+                        "one shared diagonal D by its gradient step (gd), or D_j = 1 / (1 + "
+                        "n_j) (count)")
     step: str = option("paper", choices=tuple(STEPS), help="fLinUCB-GD: theta's step rate "
                        "on a row of m features: gamma_t (paper), gamma_t / m (normalised), "
                        "min(gamma_t, 1 / m) (capped)")
@@ -171,9 +183,13 @@ class LinearModel:
     D lazily, ``coefficients()`` and ``diagonal()`` give their values; with ``count`` its
     D counts observations (``width=count``)."""
 
-    def __init__(self, n: int, exact: bool, reservoir: int, count: bool = False):
+    def __init__(self, n: int, exact: bool, reservoir: int, count: bool = False,
+                 arm_nodes: int = 0):
         d = features.dimension(n)
-        self.key = (n, exact, reservoir, count)
+        self.key = (n, exact, reservoir, count, arm_nodes)
+        # one phi_a per node of the pool (``width=arm``); np.zeros maps pages on first use
+        self.phi = np.zeros((arm_nodes, d) if arm_nodes else (0, 0), dtype=np.float32)
+        self.dirty = 0     # phi rows from here on are still zero
         self.theta = np.zeros(d)
         self.exact = exact
         self.count = count and not exact
@@ -203,12 +219,19 @@ class LinearModel:
             self.gd[:] = 0.0
         self.lazy[lk.THETA_SCALE] = 1.0
         self.lazy[lk.DIAG_SHIFT] = 0.0
+        self.lazy[lk.ARM_SLOT] = -1.0
+        self.clean_phi(0)
 
+    def clean_phi(self, keep: int):
+        """Zero the phi_a of nodes ``keep`` and up that a search has touched: a new node's
+        phi_a starts at 0."""
+        self.phi[keep:self.dirty] = 0.0
+        self.dirty = min(self.dirty, keep)
     def arrays(self) -> lk.LinuctModel:
         """The model as the compiled kernels take it."""
         return lk.LinuctModel(self.theta, self.ainv, self.u, self.uq, self.diag, self.lazy,
                               self.gd, self.mem_row, self.mem_y, self.table, self.table_len,
-                              self.seen)
+                              self.seen, self.phi)
 
     def coefficients(self) -> np.ndarray:
         """theta as the model means it (the array times its lazy scale)."""
@@ -222,7 +245,7 @@ class LinearModel:
     def nbytes(self) -> int:
         return sum(a.nbytes for a in (self.theta, self.ainv, self.u, self.uq, self.diag,
                                       self.lazy, self.mem_row, self.mem_y, self.table,
-                                      self.table_len, self.seen))
+                                      self.table_len, self.seen, self.phi))
 
 
 def new_scratch(state, cand: np.ndarray) -> lk.LinuctScratch:
@@ -240,7 +263,8 @@ def new_scratch(state, cand: np.ndarray) -> lk.LinuctScratch:
         added=np.empty(width, dtype=np.int32), removed=np.empty(width, dtype=np.int32),
         work=features.new_work(n), counts=np.zeros(2, dtype=np.int64), cand=cand,
         values=np.empty(big_p + 1), sums=np.empty((2, big_p + 1)), carry=np.zeros(4),
-        flipped=np.empty(width, dtype=np.int32), vcf_line=vcf_line, points=points,
+        flipped=np.empty(width, dtype=np.int32), xa=np.empty(width, dtype=np.int32),
+        vcf_line=vcf_line, points=points,
         amaf=np.zeros(0, dtype=np.int8))
 
 
@@ -278,6 +302,7 @@ class LinuctSearcher(TreeSearcher):
                              exact=exact, sa_stones=float(sa_stones),
                              mover=p.features == "mover",
                              count_width=p.width == "count" and not exact,
+                             arm=self._arm(),
                              step=STEPS[p.step], bias=bool(p.bias and p.rave))
 
     def _knowledge_arrays(self, go: bool) -> Knowledge:
@@ -288,22 +313,40 @@ class LinuctSearcher(TreeSearcher):
             return know._replace(prior=np.zeros(0))
         return know
 
+    def _arm(self) -> bool:
+        """A phi_a per node: the paper's fLinUCB-GD (``width=arm``)."""
+        return self.params.bandit == "gd" and self.params.width == "arm"
+
+    def _capacity(self) -> int:
+        return min(self.params.max_nodes, ARM_NODES) if self._arm() else self.params.max_nodes
+
+    def notify_play(self, state, move: int, color: int):
+        if self._arm() and self.pool is not None:
+            self.pool.key = None   # phi_a rows stay with their nodes: no re-rooting
+        else:
+            super().notify_play(state, move, color)
+
     def _prepare_model(self, state, kept: bool):
         exact = self.params.bandit == "exact"
         key = (state.size, exact, self.params.reservoir,
-               self.params.width == "count" and not exact)
+               self.params.width == "count" and not exact,
+               self.pool.capacity if self._arm() else 0)
         if self.model is None or self.model.key != key:
             self.model = LinearModel(*key)
         elif not kept or self.params.model == "fresh":
             self.model.clear()
+        else:
+            self.model.clean_phi(self.pool.used)   # a kept tree keeps its nodes' phi_a
 
     def _search(self, state, budget, stop, progress, allowed, target):
         t0 = time.perf_counter()
         go = state.meta[M_GAME] == GAME_GO
         know = self._knowledge_arrays(go)
         check_widening(self.params.widen, go and gives_priors(know.prior))
-        if self.pool is None:
-            self.pool = FeatureNodePool(self.params.max_nodes)
+        if self._arm() and self.params.threads > 1:
+            raise ValueError("width=arm searches on one thread (phi_a has no lock)")
+        if self.pool is None or self.pool.capacity != self._capacity():
+            self.pool = FeatureNodePool(self._capacity())
         cand = self._prepare(state, allowed)
         pool = self.pool
         n = self.params.threads
@@ -327,5 +370,7 @@ class LinuctSearcher(TreeSearcher):
         with parallel.search_threads(pool.tmeta, n) as executor:
             run_chunk = parallel.chunk_runner(tree, pos, scratches, models, know, params,
                                               self.thread_rngs(), executor)
-            return self._search_in_chunks(state, budget, stop, progress, t0, FIRST_CHUNK,
-                                          run_chunk)
+            result = self._search_in_chunks(state, budget, stop, progress, t0, FIRST_CHUNK,
+                                            run_chunk)
+        self.model.dirty = max(self.model.dirty, self.pool.used)
+        return result

@@ -78,6 +78,9 @@ def linucb_terms(searcher, x: np.ndarray, model: LinearModel | None = None
     ``model`` with the searcher's alpha or kappa."""
     p = searcher.params
     model = searcher.model if model is None else model
+    if model.phi.size:
+        raise ValueError("the diagnostics read fLinUCB-GD's shared diagonal: search with "
+                         "width=gd (a phi_a per node is not one row's width)")
     if model.exact:
         return float(x @ model.theta), p.alpha * math.sqrt(max(x @ model.ainv @ x, 0.0))
     return (float(x @ model.coefficients()),

@@ -1,7 +1,9 @@
 """Compiled LinUCT iterations (``engine.search.linuct`` documents the algorithm): the node
 pool of ``engine.search.tree`` with one more row, ``DELTA``, a side pool of feature deltas,
-and the shared linear model, exact (``engine.bandits.linucb``) or fLinUCB-GD with a diagonal
-phi (the step is here, the rest in ``engine.bandits.flinucb``).
+and the shared linear model, exact (``engine.bandits.linucb``) or fLinUCB-GD, with a phi_a
+per child as the LinUCT paper prints it (``width=arm``, ``arm_values``) or one shared
+diagonal phi (``width=gd``/``count``) (the steps are here, the rest in
+``engine.bandits.flinucb``).
 
 Feature rows (``engine.core.features``) are never stored per node.  A child keeps the
 *delta* of its move (``engine.search.linuct_deltas``), the indices its move turns on and
@@ -45,7 +47,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from ..bandits.flinucb import GD_SEEN, GD_T, draw_step, remember, theta_step_scaled
+from ..bandits.flinucb import GD_SEEN, draw_past, draw_step, remember, theta_step_scaled
 from ..bandits.linucb import linucb_update_sparse, sparse_dot
 from ..core.atomics import spin_lock, unlock
 from ..core.features import STONE_FRAME, board_row, child_row, flip_row
@@ -56,8 +58,11 @@ from .widening import ALL, rank_children, width
 from .tree import (FIRST, LOSS, NCHILD, PRIOR_N, PRIOR_W, PROVEN, T_LOCK, T_VLOSS, VISITS, WIN,
                    WINS, record)
 
-THETA_SCALE, DIAG_SHIFT = range(2)    # lazy: theta = lazy[THETA_SCALE] * theta array,
-N_LAZY = 2                            # D = diag array + lazy[DIAG_SHIFT]
+# lazy: theta = lazy[THETA_SCALE] * theta array, D = diag array + lazy[DIAG_SHIFT]; with
+# ``width=arm`` the current iteration's draw for the phi_a steps: its reservoir slot (-1:
+# none yet), gamma_t and t
+THETA_SCALE, DIAG_SHIFT, ARM_SLOT, ARM_GAMMA, ARM_T = range(5)
+N_LAZY = 5
 # ``width=count``: D_j = 1 / (COUNT_RIDGE + n_j), the inverse of the diagonal of exact
 # LinUCB's A = I + sum x x^T (its ridge term 1), n_j the observations with feature j
 COUNT_RIDGE = 1.0
@@ -74,17 +79,20 @@ _U1, _U2, _U8 = np.uint32(1), np.uint32(2), np.uint32(8)   # gd_values' unsigned
 # exploration factor of the bandit in use (alpha or kappa); exact: exact LinUCB, else
 # fLinUCB-GD; sa_stones: the self-atari size the priors penalise (``know.prior`` empty: no
 # priors); mover: the mover encoding of the rows; count_width (fLinUCB-GD): D counts
-# observations (``width=count``), takes no gradient step; step: a STEP_* constant; bias:
+# observations (``width=count``), takes no gradient step; arm (fLinUCB-GD): a phi_a per
+# child, the paper's (``width=arm``); step: a STEP_* constant; bias:
 # the priors count in the values only with rave
 LinuctParams = namedtuple("LinuctParams",
                           "width expand_after exact rave c rave_k solver sa_stones "
-                          "threat_nodes mover count_width step widen widen_after widen_rate bias")
+                          "threat_nodes mover count_width arm step widen widen_after widen_rate "
+                          "bias")
 
 # The shared linear model: theta, plus ainv/u/uq (exact) or diag/lazy/gd/mem_row/mem_y/
 # table/table_len (fLinUCB-GD); the other kind's arrays are empty; seen float64[d] the
-# observations each feature was active in (``width=count``; empty otherwise)
+# observations each feature was active in (``width=count``; empty otherwise); phi
+# float32[nodes, d] each node's phi_a (``width=arm``: the pool's rows; [0, 0] otherwise)
 LinuctModel = namedtuple("LinuctModel",
-                         "theta ainv u uq diag lazy gd mem_row mem_y table table_len seen")
+                         "theta ainv u uq diag lazy gd mem_row mem_y table table_len seen phi")
 
 # Work arrays of one search: ss/smeta (the simulation) and cs/cmeta (a child, for its
 # delta) like the position; path int32[max depth + 1]; rows int32[(max depth + 1) *
@@ -93,10 +101,10 @@ LinuctModel = namedtuple("LinuctModel",
 # ``move_delta``; cand int32[P + 1]; values float64[P + 1] the children's scores, sums
 # float64[2, P + 1] their row sums (fLinUCB-GD), carry float64[4] the current node's (the
 # mover encoding: in its children's frame, then in its own); flipped int32[max_active] a
-# row seen from the other frame; vcf_line, points as ``UctScratch``'s; amaf int8[0]: the
-# playouts keep no AMAF record
+# row seen from the other frame, xa int32[max_active] a child's row (``width=arm``);
+# vcf_line, points as ``UctScratch``'s; amaf int8[0]: the playouts keep no AMAF record
 LinuctScratch = namedtuple("LinuctScratch", "ss smeta cs cmeta path rows row_len added removed "
-                                            "work counts cand values sums carry flipped "
+                                            "work counts cand values sums carry flipped xa "
                                             "vcf_line points amaf")
 
 
@@ -204,6 +212,53 @@ def exact_values(ti, node, dpool, rows, start, m, theta, ainv, uq, width, out):
 
 
 @njit(cache=True, nogil=True)
+def arm_values(ti, node, dpool, prow, p0, m, theta, phi, model, width, out, xa):
+    """The LinUCT paper's fLinUCB-GD with a phi_a per arm (``width=arm``; Algorithm 3):
+    each child a of ``node`` (whose row is prow[p0:p0+m], in the children's frame) first
+    takes its phi step with the iteration's draw x_i (``arm_observe``),
+
+        phi_a <- phi_a + gamma_t (x_a / t - (phi_a^T x_i) x_i)          (eq. 5)
+
+    then LinUCB(a) = x_a^T theta + width sqrt(x_a^T phi_a) goes into ``out``.  phi_a is
+    row a of ``phi`` (float32, one row per node: ``FeatureNodePool``'s); x_a is built in
+    ``xa`` from the parent's row and the child's delta.  O(m) per child.  Returns the
+    number of children."""
+    lazy, table, table_len = model.lazy, model.table, model.table_len
+    tstride = table.shape[0] // max(table_len.shape[0], 1)
+    slot = np.int64(lazy[ARM_SLOT])
+    gamma, t = lazy[ARM_GAMMA], lazy[ARM_T]
+    scale = lazy[THETA_SCALE]
+    si = slot * tstride
+    mi = table_len[slot] if slot >= 0 else 0
+    first = ti[FIRST, node]
+    nch = ti[NCHILD, node]
+    for a in range(nch):
+        c = first + a
+        off = ti[DELTA, c]
+        na = dpool[off]
+        nr = dpool[off + 1]
+        ma = child_row(prow, p0, m, dpool, off + 2, na, dpool, off + 2 + na, nr, xa, 0)
+        if mi > 0:
+            g = 0.0
+            for k in range(si, si + mi):
+                g += phi[c, table[k]]
+            g *= gamma
+            gt = gamma / t
+            for k in range(ma):
+                phi[c, xa[k]] += gt
+            for k in range(si, si + mi):
+                phi[c, table[k]] -= g
+        dot = 0.0
+        q = 0.0
+        for k in range(ma):
+            j = xa[k]
+            dot += theta[j]
+            q += phi[c, j]
+        out[a] = scale * dot + width * math.sqrt(max(q, 0.0))
+    return nch
+
+
+@njit(cache=True, nogil=True)
 def rave_mix(ti, tf, node, c, rave_k, out):
     """Mix UCB1 into the LinUCB values ``out`` of ``node``'s children: beta LinUCB +
     (1 - beta) UCB1, beta = sqrt(k / (3 n + k)); an unvisited child (beta = 1) keeps its
@@ -223,64 +278,96 @@ def rave_mix(ti, tf, node, c, rave_k, out):
 
 
 @njit(cache=True, nogil=True)
+def _theta_step(model, i, yi, gamma, lam, step):
+    """theta's step from the reservoir's slot ``i`` (reward yi) at the rate ``step`` sets
+    (a STEP_* constant): gamma, gamma / m_i or min(gamma, 1 / m_i) for its m_i features
+    (the paper's step scaled, the ridge's balance kept)."""
+    table, table_len = model.table, model.table_len
+    tstride = table.shape[0] // max(table_len.shape[0], 1)
+    mi = table_len[i]
+    rate = gamma
+    if step == STEP_NORMALISED:
+        rate = gamma / mi
+    elif step == STEP_CAPPED:
+        rate = min(gamma, 1.0 / mi)
+    model.lazy[THETA_SCALE] = theta_step_scaled(model.theta, model.lazy[THETA_SCALE], table,
+                                                i * tstride, mi, yi, rate, lam)
+
+
+@njit(cache=True, nogil=True)
+def _remember_row(model, rows, start, m, y, rng):
+    """Offer the observation (rows[start:start+m], y) to the reservoir, which keeps a copy
+    of its row in ``table`` (``tstride`` entries a slot; the reservoir's row ids are its
+    slots, since tree nodes keep no rows)."""
+    table, table_len = model.table, model.table_len
+    tstride = table.shape[0] // max(table_len.shape[0], 1)
+    slot = remember(model.mem_row, model.mem_y, model.gd, 0, y, rng)
+    if slot >= 0:
+        base = slot * tstride
+        for k in range(m):
+            table[base + k] = rows[start + k]
+        table_len[slot] = m
+        model.mem_row[slot] = slot
+
+
+@njit(cache=True, nogil=True)
 def gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng, count_width,
                step):
-    """fLinUCB-GD's observations of one simulation, leaf first: the row of the position at
-    each depth d = depth .. 1 of the path (``rows[d * stride:]``, ``row_len[d]`` long), with
-    the reward y of the player who made the move there.  Observation number t first makes
-    one step from a past observation x_i drawn uniformly from observations 1..t-1 (none for
-    t = 1: the LinUCT paper's i_t ~ U(1..t-1)), then goes to the reservoir, which keeps a
-    copy of its row in ``table`` (``tstride`` entries a slot; the reservoir's row ids are
-    its slots, since tree nodes keep no rows).  The step: theta takes the library's step
-    (``theta_step_scaled``), the diagonal phi D the same stochastic-gradient step
-    restricted to diagonal matrices, D_j += gamma (1/t - [j in x_i] D_j), whose O(d) part,
-    gamma/t added to every D_j, goes into ``lazy[DIAG_SHIFT]``.  (The step is written out
-    in the loop rather than in an inlined function: see the note above ``gd_values``.)
-    With ``count_width`` D takes no step: each observation counts its features in
-    ``model.seen`` and sets their D_j = 1 / (COUNT_RIDGE + n_j); theta's step is the same.
-    ``step`` (a STEP_* constant) sets the rate of theta's whole step on x_i, of m_i
-    features: gamma, gamma / m_i or min(gamma, 1 / m_i) in place of gamma (the paper's
-    step scaled, the ridge's balance kept); D's step keeps gamma."""
-    theta, diag, lazy, gd, seen = model.theta, model.diag, model.lazy, model.gd, model.seen
-    mem_row, mem_y, table, table_len = model.mem_row, model.mem_y, model.table, model.table_len
-    tstride = table.shape[0] // max(table_len.shape[0], 1)
+    """fLinUCB-GD's observations of one simulation with the shared diagonal phi
+    (``width=gd``, ``width=count``), leaf first: the row of the position at each depth
+    d = depth .. 1 of the path (``rows[d * stride:]``, ``row_len[d]`` long), with the
+    reward y of the player who made the move there.  Observation number t first makes one
+    step from a past observation x_i drawn uniformly from observations 1..t-1 (none for
+    t = 1: the LinUCT paper's i_t ~ U(1..t-1), ``flinucb.draw_past``), then goes to the
+    reservoir.  The step: theta takes ``_theta_step``, the diagonal phi D the same
+    stochastic-gradient step restricted to diagonal matrices, D_j += gamma (1/t - [j in
+    x_i] D_j), whose O(d) part, gamma/t added to every D_j, goes into
+    ``lazy[DIAG_SHIFT]``.  With ``count_width`` D takes no step: each observation counts
+    its features in ``model.seen`` and sets their D_j = 1 / (COUNT_RIDGE + n_j).  D's step
+    keeps gamma whatever ``step``."""
+    diag, lazy, seen, table = model.diag, model.lazy, model.seen, model.table
+    tstride = table.shape[0] // max(model.table_len.shape[0], 1)
     for d in range(depth, 0, -1):
         mover = root_color if d % 2 == 1 else 3 - root_color
         y = 1.0 if winner == mover else 0.5 if winner == 0 else 0.0
         start = d * stride
         m = row_len[d]
-        if gd[GD_SEEN] == 0:
-            gd[GD_T] = 1.0   # observation 1 has no past to step from
-        else:
-            gamma, lam, t, i, yi = draw_step(gd, mem_row, mem_y, rng)
-            si = i * tstride
-            mi = table_len[i]
+        gamma, lam, t, i, yi = draw_past(model.gd, model.mem_row, model.mem_y, rng)
+        if i >= 0:
             if not count_width:
                 shift = lazy[DIAG_SHIFT]
                 keep = 1.0 - gamma
-                for k in range(si, si + mi):
+                for k in range(i * tstride, i * tstride + model.table_len[i]):
                     j = np.uint32(table[k])
                     diag[j] = (diag[j] + shift) * keep - shift
                 lazy[DIAG_SHIFT] = shift + gamma / t
-            rate = gamma
-            if step == STEP_NORMALISED:
-                rate = gamma / mi
-            elif step == STEP_CAPPED:
-                rate = min(gamma, 1.0 / mi)
-            lazy[THETA_SCALE] = theta_step_scaled(theta, lazy[THETA_SCALE], table, si, mi,
-                                                  yi, rate, lam)
+            _theta_step(model, i, yi, gamma, lam, step)
         if count_width:
             for k in range(start, start + m):
                 j = np.uint32(rows[k])
                 seen[j] += 1.0
                 diag[j] = 1.0 / (COUNT_RIDGE + seen[j])
-        slot = remember(mem_row, mem_y, gd, 0, y, rng)
-        if slot >= 0:
-            base = slot * tstride
-            for k in range(m):
-                table[base + k] = rows[start + k]
-            table_len[slot] = m
-            mem_row[slot] = slot
+        _remember_row(model, rows, start, m, y, rng)
+
+
+@njit(cache=True, nogil=True)
+def arm_observe(model, rows, row_len, stride, depth, root_color, winner, rng, step):
+    """The per-arm fLinUCB-GD of the LinUCT paper's Algorithm 3 (``width=arm``): the
+    simulation's observations (as ``gd_observe``'s) join the reservoir, then the next
+    iteration's step is made: iteration t draws one observation x_i of the iterations
+    before it (``flinucb.draw_step``: t counts iterations), theta takes its step (eq. 4)
+    and ``lazy`` keeps (slot of x_i, gamma_t, t) for the phi_a steps (eq. 5) of the
+    children that iteration's descent scores (``arm_values``)."""
+    for d in range(depth, 0, -1):
+        mover = root_color if d % 2 == 1 else 3 - root_color
+        y = 1.0 if winner == mover else 0.5 if winner == 0 else 0.0
+        _remember_row(model, rows, d * stride, row_len[d], y, rng)
+    if model.gd[GD_SEEN] > 0:
+        gamma, lam, t, i, yi = draw_step(model.gd, model.mem_row, model.mem_y, rng)
+        _theta_step(model, i, yi, gamma, lam, step)
+        model.lazy[ARM_SLOT] = i
+        model.lazy[ARM_GAMMA] = gamma
+        model.lazy[ARM_T] = t
 
 
 @njit(cache=True, nogil=True)
@@ -327,7 +414,7 @@ def begin(params, model, pos, scratch):
 
 @njit(cache=True, nogil=True, inline='always')
 def begin_descent(params, model, scratch):
-    if not params.exact:   # fLinUCB-GD: the root's row sums, carried down by gd_values
+    if not params.exact and not params.arm:   # the root's row sums, carried by gd_values
         rows, m, carry = scratch.rows, scratch.row_len[0], scratch.carry
         if params.mover:
             carry[2] = sparse_dot(rows, 0, m, model.theta)
@@ -358,14 +445,18 @@ def choose(params, model, tree, node, depth, scratch):
     rows = scratch.rows
     values = scratch.values
     m = scratch.row_len[depth]
-    if params.exact:
+    if params.exact or params.arm:
         start = depth * (rows.shape[0] // scratch.path.shape[0])
         if params.mover:   # the children's frame
             flip_row(rows, start, m, scratch.flipped)
             rows = scratch.flipped
             start = 0
-        nch = exact_values(ti, node, tree.dpool, rows, start, m, model.theta, model.ainv,
-                           model.uq, params.width, values)
+        if params.arm:
+            nch = arm_values(ti, node, tree.dpool, rows, start, m, model.theta, model.phi,
+                             model, params.width, values, scratch.xa)
+        else:
+            nch = exact_values(ti, node, tree.dpool, rows, start, m, model.theta,
+                               model.ainv, model.uq, params.width, values)
     else:
         nch = gd_values(ti, node, tree.dpool, scratch.carry[0], scratch.carry[1], m,
                         model.theta, model.diag, model.lazy, params.width, values,
@@ -376,7 +467,7 @@ def choose(params, model, tree, node, depth, scratch):
     best = best_child(ti, first, nch, values, params.solver,
                       width(params.widen, params.widen_after, params.widen_rate,
                             ti[VISITS, node]))
-    if not params.exact:
+    if not params.exact and not params.arm:
         scratch.carry[0] = scratch.sums[0, best]
         scratch.carry[1] = scratch.sums[1, best]
         if params.mover:
@@ -422,6 +513,8 @@ def observe(params, model, tree, depth, root_color, winner, scratch, rng):
         spin_lock(tmeta, T_LOCK)
     if params.exact:
         exact_observe(model, rows, row_len, stride, depth, root_color, winner)
+    elif params.arm:
+        arm_observe(model, rows, row_len, stride, depth, root_color, winner, rng, params.step)
     else:
         gd_observe(model, rows, row_len, stride, depth, root_color, winner, rng,
                    params.count_width, params.step)

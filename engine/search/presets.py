@@ -8,7 +8,8 @@ apart); on Gobang, the threat-aware playouts (complete a five, block a four), th
 VCF (``threats_first``: a win by continuous fours is played at once), root moves within
 two points of a stone (``near``) and, for the back ends
 with MCTS-Solver, threat proofs at the leaves of the tree (``solver=1``, ``threat_nodes``,
-``engine.search.solver.prove_by_threats``); every core
+``engine.search.solver.prove_by_threats``); LinUCT's shared diagonal width (``width=gd``:
+the paper's per-arm phi_a takes 7.8 KB a node and one thread); every core
 where a back end can use them.  ``paper`` is the plain back end of the papers, every
 option at its registry default -- what the published tables ran.
 
@@ -38,11 +39,13 @@ _PRESETS = {
         "go": [(("playout", "heavy"),),
                (("prior", "1"), ("rave", "1"), ("c", "0")),
                (("stop_early", "1"),),
+               (("width", "gd"),),
                (("threads", _cores),)],
         "gobang": [(("playout", "heavy"),),
                    (("vcf", "1"), ("near", "2")),
                    (("stop_early", "1"),),
                    (("solver", "1"), ("threat_nodes", "50")),
+                   (("width", "gd"),),
                    (("threads", _cores),)],
     },
     "paper": {"go": [], "gobang": []},

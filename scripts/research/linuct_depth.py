@@ -1,5 +1,5 @@
 """How deep a search's tree goes and how much of the root it spends on one move, for
-LinUCT_PLAIN and UCT at two budgets (docs/published-tables.md, table 5's LinUCT_PLAIN
+LinUCT_PLAIN and UCT at two budgets (docs/published-tables.md, LinUCT tables 3-4's LinUCT_PLAIN
 cells: the paper's reading of why PLAIN plays worse with more playouts is that it
 concentrates on deep lines):
 

@@ -1,0 +1,158 @@
+"""Running a table's cells, resumably, on a local process pool or a Dask cluster:
+
+* match tables: each cell is one match of ``engine.match.runner`` in
+  ``<root>/<table>/<cell>/`` (its ``results.jsonl``: a header with the exact engine
+  commands, then one row per game with its commit);
+* bandit figures: ``rows.jsonl`` in ``<root>/<table>/``, a header with the figure's
+  parameters, then one row per repetition (``engine.reproduce.bandit``);
+* MDP sweeps: ``engine.mdp.sweep`` with one run a row (chunk 1), in ``<root>/<table>/``.
+
+Every run of the command on a table (a *session*) appends one line to the table's (or the
+match cell's) ``sessions.jsonl``: the commit, the exact command, the 1-minute load average
+before and after, the rows before and after, the workers.  Equal-time cells are decided
+only from sessions on a quiet machine (``verdict``).
+"""
+
+import concurrent.futures as cf
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from ..match.cells import config
+from ..match.runner import dask_backend, local_executor, run_match
+from ..mdp.problems import make_problem, parse_params
+from ..mdp.sweep import plan as mdp_plan, run_sweep
+from ..results_store import FolderLock, append_line, code_version, commit, read_lines
+from . import bandit
+from .tables import MASTER_SEED, Table
+
+ROWS = "rows.jsonl"
+SESSIONS = "sessions.jsonl"
+MDP_SEED = 0
+
+
+def load() -> float:
+    return os.getloadavg()[0]
+
+
+def session(folder: Path, command: str, workers: int, before: int, after: int,
+            load_before: float, started: float):
+    """Append the session's line (see the module docstring)."""
+    append_line(folder / SESSIONS, json.dumps({
+        "commit": commit(), "code": code_version(), "command": command,
+        "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started)),
+        "seconds": round(time.time() - started, 1), "workers": workers,
+        "load_before": round(load_before, 2), "load_after": round(load(), 2),
+        "rows_before": before, "rows_after": after}))
+
+
+def sessions(folder: Path) -> list[dict]:
+    lines, _ = read_lines(folder / SESSIONS) if (folder / SESSIONS).exists() else ([], False)
+    return [json.loads(text) for _, text in lines]
+
+
+def recorded(path: Path, header_key: str) -> tuple[dict | None, dict]:
+    """(header, rows by key) of a rows file; a torn last line is left out."""
+    if not path.exists():
+        return None, {}
+    lines, _ = read_lines(path)
+    if not lines:
+        return None, {}
+    header = json.loads(lines[0][1]).get(header_key)
+    rows = {}
+    for _, text in lines[1:]:
+        row = json.loads(text)
+        rows.setdefault(row["key"], row)
+    return header, rows
+
+
+class Runner:
+    """Where the work goes: ``workers`` local processes, or the Dask scheduler at
+    ``dask``; ``command`` is what the sessions record."""
+
+    def __init__(self, workers: int, dask: str | None, command: str):
+        self.workers, self.command = workers, command
+        self.client = None
+        if dask:
+            from dask.distributed import Client
+            self.client = Client(dask)
+
+    def executor(self):
+        return self.client.get_executor(pure=False) if self.client else local_executor(
+            self.workers)
+
+    def run(self, table: Table, root: Path, games: int):
+        folder = root / table.key
+        folder.mkdir(parents=True, exist_ok=True)
+        if table.kind == "match":
+            for cell in table.cells:
+                self._match(cell, folder / cell.name, games)
+        elif table.kind == "mdp":
+            self._mdp(table, folder)
+        else:
+            self._bandit(table, folder)
+
+    def _match(self, cell, out: Path, games: int):
+        cfg = config(cell, games, MASTER_SEED)
+        before, started = load(), time.time()
+        n0 = _games(out)
+        if n0 >= games:
+            return
+        if self.client:
+            executor, warm = dask_backend(self.client)
+            s = run_match(cfg, out, executor, warm=warm, progress=False)
+        else:
+            with local_executor(self.workers) as executor:
+                s = run_match(cfg, out, executor, progress=False)
+        session(out, self.command, self.workers, n0, s.total.games + s.void, before,
+                started)
+        print(f"{cell.name}: {s.total.games} games, A {s.win_rate}", file=sys.stderr)
+
+    def _bandit(self, table: Table, folder: Path):
+        path = folder / ROWS
+        ident = {"kind": table.kind, **{k: list(v) if isinstance(v, tuple) else v
+                                        for k, v in table.spec.items()}}
+        with FolderLock(folder):
+            header, rows = recorded(path, "figure")
+            if header is None:
+                append_line(path, json.dumps({"figure": ident}))
+            elif header != ident:
+                raise SystemExit(f"{path} holds another figure's rows; move it away")
+            todo = [t for t in bandit.tasks(table.spec, table.kind)
+                    if bandit.key(table.kind, t) not in rows]
+            if not todo:
+                return
+            before, started = load(), time.time()
+            stamp = {"commit": commit(), "code": code_version()}
+            with self.executor() as executor:
+                futures = [executor.submit(bandit.run_task, table.kind, t) for t in todo]
+                try:
+                    for f in cf.as_completed(futures):
+                        append_line(path, json.dumps({**f.result(), **stamp}))
+                finally:
+                    for f in futures:
+                        f.cancel()
+            session(folder, self.command, self.workers, len(rows), len(rows) + len(todo),
+                    before, started)
+
+    def _mdp(self, table: Table, folder: Path):
+        spec = table.spec
+        problem = make_problem(spec["problem"], parse_params(spec["param"]))
+        jobs = mdp_plan(spec["methods"], spec["budgets"], [], spec["runs"], 1)
+        before, started = load(), time.time()
+        rows, failures = run_sweep(problem, jobs, folder, seed=MDP_SEED,
+                                   workers=self.workers, dask=self.client, progress=False)
+        session(folder, self.command, self.workers, -1, len(rows), before, started)
+        if failures:
+            raise SystemExit(f"{table.key}: {len(failures)} runs failed")
+
+
+def _games(out: Path) -> int:
+    """Rows already in a match cell's results (0 when none)."""
+    path = out / "results.jsonl"
+    if not path.exists():
+        return 0
+    lines, _ = read_lines(path)
+    return len({json.loads(t)["index"] for _, t in lines[1:]})

@@ -1,0 +1,85 @@
+"""engine.reproduce: the tables are the papers' as docs/published-tables.md reads them,
+the verdicts follow their rules, and a figure's run resumes row by row."""
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from engine.cli import SUBCOMMANDS
+from engine.reproduce import bandit, report, runs, tables, verdict
+from engine.reproduce.cli import main
+
+
+def test_every_published_cell_is_planned_at_100_games_with_the_printed_constants():
+    cells = [c for t in tables.TABLES for c in t.cells]
+    assert len(cells) == 5 + 8 + 7 + 5 + 2 + 4
+    assert all(c.games >= 100 for c in cells)
+    shot = [c for t in tables.TABLES if t.key.startswith("shot-t") for c in t.cells]
+    for c in shot:   # the SHOT paper's UCT has C = 0.41
+        for side in (c.a, c.b):
+            assert "--algo uct" not in side or "--set c=0.41" in side
+    t2 = tables.BY_KEY["shot-t2"]
+    assert t2.timed and 0.434 in t2.xs and len(t2.cells) == 8
+    for c in tables.BY_KEY["linuct-t4"].cells:   # as printed: per-arm phi_a, k, sqrt(2)
+        assert "--set width=arm --set rave_k=1000 --set c=1.4142" in c.a
+        assert "--algo uct" in c.b and "--set c=1.4142" in c.b
+    assert tables.BY_KEY["shot-bandit"].spec["budget"] == 20_000
+    assert tables.BY_KEY["shot-bandit"].spec["reps"] == 1000
+
+
+def test_the_verdict_rules():
+    v = verdict._verdict
+    assert v("x", 50.0, 48.0, 40.0, 58.0, 100, 100) == "reproduces"
+    assert v("x", 70.0, 48.0, 40.0, 58.0, 100, 100) == "differs"
+    assert v("x", 70.0, 48.0, 40.0, 58.0, 60, 100) == "not yet run at 100 (60 so far)"
+    assert v("x", None, 48.0, 40.0, 58.0, 100, 100) == "no published figure"
+
+
+def test_a_timed_cell_is_decided_only_from_quiet_sessions(tmp_path):
+    for before, after, ok in ((0.2, 2.3, True), (1.5, 2.0, False), (0.1, 4.0, False)):
+        folder = tmp_path / f"{before}-{after}"
+        folder.mkdir()
+        (folder / runs.SESSIONS).write_text(json.dumps(
+            {"load_before": before, "load_after": after, "workers": 2, "rows_before": 0,
+             "rows_after": 5}) + "\n")
+        assert verdict.quiet(folder)[0] == ok
+    assert verdict.quiet(tmp_path / "none") == (False, "load not recorded")
+
+
+def test_a_bandit_figure_resumes_by_repetition_and_reports(tmp_path):
+    small = replace(tables.BY_KEY["shot-bandit"],
+                    spec={"budget": 200, "reps": 6, "arms": (2, 4, 128), "ucb_c": 1.4})
+    runner = runs.Runner(1, None, "test")
+    runner.run(small, tmp_path, 1)
+    path = tmp_path / small.key / runs.ROWS
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[0]) == {"figure": {"kind": "halving", "budget": 200, "reps": 6,
+                                               "arms": [2, 4, 128], "ucb_c": 1.4}}
+    assert len(lines) == 1 + 18 and all("commit" in json.loads(x) for x in lines[1:])
+    runner.run(small, tmp_path, 1)          # nothing missing: nothing played
+    assert len(path.read_text().splitlines()) == 19
+    rows = report.write(small, tmp_path)
+    assert [r.n for r in rows] == [6] * 6 and rows[0].ours == 100.0   # K = 2: both find it
+    assert (tmp_path / small.key / report.TABLE_PNG).exists()
+    assert "Rerun: `python scripts/reproduce.py --only shot-bandit`" in (
+        tmp_path / small.key / report.TABLE_MD).read_text()
+
+
+def test_a_regret_row_is_one_problem_and_the_same_whatever_the_order():
+    spec = {"dims": (10,), "norms": (1.0,), "runs": 2, "arms": 5, "steps": 300,
+            "alpha": 1.0, "kappa": 1.0, "ucb_c": 1.4}
+    todo = bandit.tasks(spec, "regret")
+    rows = [bandit.run_task("regret", t) for t in reversed(todo)]
+    again = bandit.run_task("regret", todo[-1])
+    assert rows[0] == again and len(rows[0]["t"]) == len(rows[0]["UCB1"])
+    assert rows[0]["t"][-1] == 300
+
+
+def test_reproduce_is_a_subcommand_and_lists_the_tables(capsys):
+    assert SUBCOMMANDS["reproduce"][0] == "engine.reproduce.cli"
+    assert main(["--list", "--only", "linuct-t3"]) == 0
+    out = capsys.readouterr().out
+    assert "linuct-plain8000-plain2000-go9 (paper 17.4)" in out
+    with pytest.raises(SystemExit):
+        main(["--list", "--only", "no-such-table"])
