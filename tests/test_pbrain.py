@@ -21,7 +21,7 @@ from engine.pbrain.protocol import Command, ProtocolError, UnknownCommand
 from engine.pbrain.quick_move import quick_move
 from engine.pbrain.session import Session
 from engine.timecontrol import FIXED_MARGIN, RELATIVE_MARGIN
-from pbrain_manager import BrainProcess, play_game, start
+from pbrain_manager import BrainProcess, parse_move, play_game, start
 
 FAST = ("--playouts", "150")   # games in seconds; the time tests run without it
 
@@ -206,7 +206,7 @@ def test_bad_moves_leave_the_position_alone():
         assert snapshot(brain) == before
     with pytest.raises(BrainError, match="empty board"):
         brain.begin(time.monotonic())
-    with pytest.raises(BrainError, match="not the last move"):
+    with pytest.raises(BrainError, match="no stone at"):
         brain.takeback((x + 1) % 9, y)
     assert snapshot(brain) == before
     with pytest.raises(BrainError, match="no board"):
@@ -215,8 +215,6 @@ def test_bad_moves_leave_the_position_alone():
 
 @pytest.mark.parametrize("stones, reason", [
     ([(1, 1, 1), (1, 1, 2)], "twice"),
-    ([(1, 1, 1), (2, 2, 1)], "one fewer"),
-    ([(1, 1, 2), (2, 2, 2), (4, 4, 2), (3, 3, 1)], "one fewer"),
     ([(1, 1, 3)], "continuous"),
     ([(9, 1, 1)], "off the"),
     ([(x, 0, 1) for x in range(5)] + [(x, 3, 2) for x in range(5)], "over"),
@@ -246,6 +244,41 @@ def test_board_sets_colours_by_the_counts_and_answers():
     assert state.to_play == BLACK and state.move_count == 4
 
 
+@pytest.mark.parametrize("own, theirs, mine", [
+    (4, 3, BLACK), (2, 4, WHITE), (0, 3, WHITE), (4, 0, BLACK), (3, 3, BLACK), (0, 0, BLACK)])
+def test_any_counts_are_played_for_the_side_told_to_move(own, theirs, mine):
+    """A manager's set-up need not alternate: the brain plays the position it is given."""
+    brain = new_brain()
+    stones = [(x, 1, 1) for x in range(own)] + [(x, 6, 2) for x in range(theirs)]
+    x, y = brain.board(stones, time.monotonic())
+    state = brain.state
+    assert brain.own == mine and state.color_at(point(y, x, 9)) == mine
+    assert state.to_play == 3 - mine and state.move_count == own + theirs + 1
+    # the manager's undo: our answer, then a stone of the set-up, then play on
+    brain.takeback(x, y)
+    assert state.to_play == mine and state.color_at(point(y, x, 9)) == 0
+    if theirs:
+        brain.takeback(0, 6)
+        assert brain.state.to_play == 3 - mine and brain.state.color_at(point(6, 0, 9)) == 0
+        x, y = brain.turn(8, 8, time.monotonic())
+        assert brain.state.color_at(point(8, 8, 9)) == 3 - mine
+        assert brain.state.color_at(point(y, x, 9)) == mine
+    brain.restart()
+    assert brain.state.move_count == 0 and brain.own is None
+
+
+def test_a_renju_set_up_is_not_judged_by_the_order_of_its_stones():
+    # black's last stone, played, would make a double three at (4, 4): a forbidden point
+    if "renju" not in GOBANG_VARIANTS:
+        pytest.skip("no renju")
+    brain = new_brain()
+    brain.info("rule", "4")
+    stones = [(3, 4, 1), (5, 4, 1), (4, 3, 1), (4, 5, 1), (4, 4, 1), (0, 0, 2), (8, 0, 2),
+              (0, 8, 2), (8, 8, 2)]
+    x, y = brain.board(stones, time.monotonic())
+    assert brain.own == BLACK and brain.state.color_at(point(y, x, 9)) == BLACK
+
+
 def test_a_winning_turn_is_refused_and_undone():
     brain = new_brain()
     # the opponent (black) has an open four: whatever we block, the other end wins
@@ -270,8 +303,8 @@ def test_unsupported_rules_refuse_moves_until_changed():
 
 def test_default_options_follow_the_back_end():
     assert BrainSettings().back_end_options() == {
-        "playout": "heavy", "vcf": "1", "near": "2", "solver": "1", "threat_nodes": "50",
-        "stop_early": "1", "threads": presets._cores(), "resign_threshold": "0"}   # every core
+        "playout": "heavy", "vcf": "1", "near": "2", "stop_early": "1", "solver": "1",
+        "threat_nodes": "50", "threads": presets._cores(), "resign_threshold": "0"}  # all cores
     assert BrainSettings(algo="shot").back_end_options() == {
         "playout": "heavy", "vcf": "1", "near": "2", "threads": presets._cores(),
         "resign_threshold": "0"}
@@ -341,7 +374,47 @@ def test_takeback_and_replay(brains):
     assert a.ask(f"TAKEBACK {(x + 3) % 12},{y}")[0] == "OK"
     again, _ = a.ask(f"TURN {(x + 3) % 12},{y}")    # the same position as before
     assert again.count(",") == 1
-    assert a.ask(f"TAKEBACK {first}")[0].startswith("ERROR")   # not the last move
+    assert a.ask(f"TAKEBACK {(x + 5) % 12},{(y + 5) % 12}")[0].startswith("ERROR")  # empty
+    assert a.ask(f"TAKEBACK {first}")[0] == "OK"     # any stone, not only the last
+
+
+# Gomocup's tournament INFO lines, as its managers send them (20x20 via START 20)
+GOMOCUP_INFOS = {"max_memory": 350000000, "timeout_match": 120000, "timeout_turn": 5000,
+                 "game_type": 1, "time_left": 120000}
+
+
+def board_block(own, theirs):
+    return ["BOARD", *(f"{x},{y},1" for x, y in own), *(f"{x},{y},2" for x, y in theirs),
+            "DONE"]
+
+
+@pytest.mark.parametrize("rule", [0, 1, 4])
+def test_gomocup_set_ups_and_undo_under_its_limits(brains, rule):
+    """What a Gomocup manager sends: its INFO lines, openings by BOARD in any counts, undo by
+    TAKEBACK, RESTART and RECTSTART after them; every move command gets a move."""
+    a, _ = brains
+    start(a, 20, dict(GOMOCUP_INFOS, rule=rule))
+    for own, theirs in (([(9, 9), (10, 10), (11, 9), (3, 3)], [(9, 10), (10, 9), (12, 12)]),
+                        ([(9, 9), (10, 11)], [(9, 10), (10, 9), (12, 12), (2, 17)]),
+                        ([], [(9, 9), (10, 10), (8, 8)]), ([(5, 5)], [])):
+        reply, _ = a.ask(*board_block(own, theirs))
+        x, y = parse_move(reply, 20)
+        assert (x, y) not in own + theirs
+        assert a.ask(f"TAKEBACK {x},{y}")[0] == "OK"
+        if theirs:
+            assert a.ask("TAKEBACK {},{}".format(*theirs[-1]))[0] == "OK"
+            reply, _ = a.ask("TURN {},{}".format(*theirs[-1]))
+            assert parse_move(reply, 20) not in own + theirs
+        assert a.ask("RESTART")[0] == "OK"
+    assert a.ask("RECTSTART 20,20")[0] == "OK"
+    assert a.ask(*board_block([(1, 1)], [(2, 2), (3, 3)]))[0].count(",") == 1
+    assert a.ask(*board_block([(1, 1), (1, 1)], []))[0].startswith("ERROR")      # twice
+    assert a.ask(*board_block([(20, 1)], []))[0].startswith("ERROR")             # off
+    five = board_block([(x, 0) for x in range(5)], [(x, 5) for x in range(4)])
+    assert a.ask(*five)[0].startswith("ERROR")                                   # won
+    assert not any(n.startswith("ERROR") for n in a.notes)
+    assert a.ask("RESTART")[0] == "OK"
+    assert a.ask("BEGIN")[0].count(",") == 1
 
 
 def test_bad_input_gets_errors_and_the_brain_lives_on(brains):

@@ -4,11 +4,11 @@ of ``engine.core.gobang_kernels``.  The game ends at the first win or when the b
 
 import numpy as np
 
-from .coords import PASS
+from .coords import PASS, to_gtp
 from ..core import gobang_kernels as gbk
 from ..core.layout import (BLACK, BOARD, DRAW, EMPTY, GOBANG_EXACT5, GOBANG_FREESTYLE,
                           GOBANG_RENJU, M_WINNER, OFFBOARD, WHITE, zobrist_table)
-from .state import GameState
+from .state import GameState, IllegalMove
 from .rules import GobangRules
 
 VARIANT_CODES = {"freestyle": GOBANG_FREESTYLE, "exact5": GOBANG_EXACT5,
@@ -32,6 +32,16 @@ class GobangState(GameState):
         gbk.clear_board(self.s, self.meta, self.size, VARIANT_CODES[self.rules.variant])
 
     def why_illegal(self, move, color=None):
+        why = self._why_no_stone(move)
+        if why is not None:
+            return why
+        color = self.to_play if color is None else color
+        if gbk.forbids(self.s, self.meta, move, color):
+            return "forbidden point for black (renju: overline, double four or double three)"
+        return None
+
+    def _why_no_stone(self, move):
+        """Why no stone of either colour can go on ``move`` now, or None."""
         if move == PASS:
             return "pass is not allowed"
         if not (0 <= move < self.s.shape[1]) or self.s[BOARD, move] == OFFBOARD:
@@ -40,10 +50,19 @@ class GobangState(GameState):
             return "game is over"
         if self.s[BOARD, move] != EMPTY:
             return "occupied"
-        color = self.to_play if color is None else color
-        if gbk.forbids(self.s, self.meta, move, color):
-            return "forbidden point for black (renju: overline, double four or double three)"
         return None
+
+    def place(self, move, color):
+        """A stone of a set-up position (the brain's BOARD), recorded as a move so that it
+        can be undone: refused (``IllegalMove``) off the board, on a stone or once the game
+        is decided, but not on a renju forbidden point, since set-up stones need not come
+        in the order they were played, nor alternate."""
+        why = self._why_no_stone(move)
+        if why is not None:
+            raise IllegalMove(f"{to_gtp(move, self.size)}: {why}")
+        self._push(is_move=True)
+        self._apply(move, color)
+        self.moves.append((color, move))
 
     def _apply(self, move, color):
         gbk.play(self.s, self.meta, self.zob, move, color)

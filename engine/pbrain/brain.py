@@ -3,10 +3,15 @@ its moves, and the limits the manager set.  ``engine.pbrain.session`` turns prot
 into calls here and the results back into lines; nothing here reads or writes a stream.
 
 Every public method either does all it says or raises ``BrainError`` with a reason and
-changes nothing (the session answers ``ERROR reason``).  Colours: the side to move is the
-brain whenever it is asked for a move, so a TURN plays the opponent's stone for the side
-to move and then answers for the next; BOARD fields are relative to the brain (1 own, 2 the
-opponent's) and the counts say who is black.  Coordinates: x the column, y the row.
+changes nothing (the session answers ``ERROR reason``).  Colours: the brain keeps its own
+(``own``: black after BEGIN, white after a first TURN, and after BOARD black unless the
+opponent has more stones), so a TURN plays the opponent's colour and a PLAY ours whatever
+the move counts say.  BOARD takes any arrangement of stones (fields relative to the brain:
+1 own, 2 the opponent's), in any counts and any order, with no renju check of the set-up
+stones, and the brain moves next; only an occupied or off-board point, or a position
+already won, is refused.  TAKEBACK takes any stone off, the last one by undo and any other
+by replaying the rest, and the side whose stone it was moves next.  Coordinates: x the
+column, y the row.
 
 Back end: the same search configuration as the GTP engine (``engine.search.config``:
 registry, spec grammar ``--algo``, presets ``--preset``, options ``--set``, seed), with
@@ -18,6 +23,7 @@ import time
 from dataclasses import dataclass
 
 from .. import NAME, __version__
+from ..core.layout import BLACK, WHITE
 from ..game.coords import point, row_col
 from ..game.gobang_state import GobangState
 from ..game.rules import GobangRules
@@ -56,6 +62,7 @@ class Brain:
         self.limits = Limits()
         self.variant = "freestyle"
         self.state: GobangState | None = None
+        self.own: int | None = None              # the brain's colour, once known
         self.notes: list[tuple[str, str]] = []   # ("message" | "debug", text) to send
         self._rule_problem: str | None = None
         self._pool_for: int | None = None        # the max_memory the pool was sized for
@@ -70,6 +77,7 @@ class Brain:
         except ValueError as exc:
             raise BrainError(f"unsupported size: {exc}") from None
         self.state = GobangState(rules)
+        self.own = None
         self.thinker.reset()
 
     def restart(self):
@@ -94,12 +102,13 @@ class Brain:
             self._rule_problem = str(exc)
             return
         if self.state is not None and variant != self.variant:
-            moves = [p for _, p in self.state.moves]
             try:
-                self.state = self._replay(GobangRules(self.state.size, variant), moves)
+                state = self._replay(GobangRules(self.state.size, variant), self.state.moves)
             except BrainError as exc:
                 self._rule_problem = f"rule {mask}: {exc}"
                 return
+            state.to_play = self.state.to_play
+            self.state = state
             self.thinker.reset()
         self.variant, self._rule_problem = variant, None
 
@@ -109,13 +118,16 @@ class Brain:
         if state.move_count:
             raise BrainError(f"BEGIN needs an empty board, this one has {state.move_count} "
                              f"stones (send RESTART or BOARD)")
+        self.own = state.to_play
         return self._answer(received)
 
     def turn(self, x: int, y: int, received: float) -> tuple[int, int]:
         """The opponent played (x, y): play it and answer."""
         state = self._playable()
         p = self._point(x, y)
-        self._play(p)
+        own = self.own or 3 - state.to_play
+        self._play(p, 3 - own)
+        self.own = own
         try:
             if state.is_terminal():
                 how = "fills the board" if state.winner() == 0 else "makes five"
@@ -128,8 +140,8 @@ class Brain:
 
     def play(self, x: int, y: int) -> tuple[int, int]:
         """The manager imposes our move (PLAY, the answer to a SUGGEST)."""
-        self._playable()
-        self._play(self._point(x, y))
+        state = self._playable()
+        self._play(self._point(x, y), self.own or state.to_play)
         return x, y
 
     def board(self, stones: list[tuple[int, int, int]], received: float) -> tuple[int, int]:
@@ -151,37 +163,35 @@ class Brain:
         if len(seen) >= n * n:
             raise BrainError(f"BOARD has {len(seen)} stones: no empty point is left on the "
                              f"{n}x{n} board")
-        if len(own) == len(theirs):
-            black, white = own, theirs
-        elif len(theirs) == len(own) + 1:
-            black, white = theirs, own
-        else:
-            raise BrainError(f"BOARD has {len(own)} own stones and {len(theirs)} of the "
-                             f"opponent's: the side to move must have as many as the other "
-                             f"side or one fewer")
-        order = [m for pair in zip(black, white) for m in pair] + black[len(white):]
-        state = self._replay(old.rules, order)
+        # black moves when the counts are equal, and has the extra stones of a set-up
+        mine = BLACK if len(own) >= len(theirs) else WHITE
+        stones = [(mine if field == OWN else 3 - mine, self._point(x, y))
+                  for x, y, field in stones]
+        state = self._replay(old.rules, stones)
         if state.is_terminal():
             raise BrainError("the game is already over in that position")
-        self.state = state
+        state.to_play = mine
+        old_own, self.state, self.own = self.own, state, mine
         self.thinker.reset()
         try:
             return self._answer(received)
         except BrainError:
-            self.state = old
+            self.state, self.own = old, old_own
             self.thinker.reset()
             raise
 
     def takeback(self, x: int, y: int):
         state = self._board()
         p = self._point(x, y)
-        if not state.moves:
-            raise BrainError("no move to take back")
-        last = state.moves[-1][1]
-        if p != last:
-            r, c = row_col(last, state.size)
-            raise BrainError(f"{x},{y} is not the last move ({c},{r} is)")
-        state.undo()
+        colour = state.color_at(p)
+        if colour not in (BLACK, WHITE):
+            raise BrainError(f"no stone at {x},{y} to take back")
+        if state.moves[-1][1] == p:
+            state.undo()
+        else:
+            self.state = state = self._replay(state.rules,
+                                              [m for m in state.moves if m[1] != p])
+        state.to_play = colour
         self.thinker.reset()
 
     # -- the engine's answer -------------------------------------------------------------
@@ -248,21 +258,26 @@ class Brain:
             raise BrainError(f"{x},{y} is off the {n}x{n} board")
         return point(y, x, n)
 
-    def _play(self, p: int):
+    def _play(self, p: int, colour: int | None = None):
+        """``colour`` (the side to move if None) plays ``p``."""
         state = self.state
-        why = state.why_illegal(p, state.to_play)
+        colour = state.to_play if colour is None else colour
+        why = state.why_illegal(p, colour)
         if why is not None:
             r, c = row_col(p, state.size)
             raise BrainError(f"{c},{r}: {why}")
-        self.thinker.notify_play(state, p, state.to_play)
-        state.play(p, state.to_play)
+        if colour == state.to_play:
+            self.thinker.notify_play(state, p, colour)
+        else:   # out of turn: the tree's children are the other side's
+            self.thinker.reset()
+        state.play(p, colour)
 
     @staticmethod
-    def _replay(rules: GobangRules, moves) -> GobangState:
-        """A new position from ``moves`` (points, alternating from black)."""
+    def _replay(rules: GobangRules, stones) -> GobangState:
+        """A new position of ``stones`` ((colour, point) in order, as set-up stones)."""
         state = GobangState(rules)
-        for i, p in enumerate(moves):
+        for i, (colour, p) in enumerate(stones):
             if state.is_terminal():
-                raise BrainError(f"the game is over after {i} of its {len(moves)} stones")
-            state.play(p, state.to_play)
+                raise BrainError(f"the game is over after {i} of its {len(stones)} stones")
+            state.place(p, colour)
         return state
