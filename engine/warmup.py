@@ -7,7 +7,7 @@ processes.  On an empty cache a worker process (``python -m engine.warmup``) com
 the session's exact argument types, the kernels of the first search that are big and
 independent of the rest (``worker_jobs``: the Go priors or the Gobang VCF reading when the
 back end has them, the game's playout kernel, which the search kernels call through
-``engine.core.game``, and on Go the light playout of the warm-up's scoring), while this
+``engine.core.game``, and on Go the heavy playout of the warm-up's scoring), while this
 process compiles the rules and the search's other callees.  When this process reaches one
 of the worker's kernels it waits for the worker to report it done and loads it from the
 cache: each such dispatcher's ``compile`` is wrapped for the warm-up's duration, so a
@@ -37,8 +37,9 @@ import numpy as np
 from numba import typeof
 from numba.core.compiler_lock import global_compiler_lock
 
+from . import scoring
 from .core import game
-from .core.go_playout import LIGHT, playout
+from .core.go_playout import LIGHT, policy_playout
 from .core.go_kernels import is_eye
 from .core.gobang_vcf import find_vcf
 from .core.layout import new_arrays, zobrist_table
@@ -100,27 +101,29 @@ def vcf_args(settings, searcher) -> tuple | None:
 
 
 def scoring_args(settings) -> tuple | None:
-    """Arguments of the types ``scoring.playout_outcomes`` passes ``go_playout.playout``
-    (the light playout, which a heavy session's search does not compile), or None on
-    Gobang, whose warm-up scores nothing."""
+    """Arguments of the types ``scoring.playout_outcomes`` passes
+    ``go_playout.policy_playout`` (the heavy playout of the shipped knowledge, which a
+    light session's search does not compile), or None on Gobang, whose warm-up scores
+    nothing."""
     if settings.game != "go":
         return None
     s, meta = new_arrays(settings.size)
-    return s, meta, zobrist_table(settings.size), make_rng(0), np.zeros(0, dtype=np.int8)
+    return (s, meta, zobrist_table(settings.size), make_rng(0), np.zeros(0, dtype=np.int8),
+            *scoring.playout_policy())
 
 
 def worker_jobs(settings, searcher) -> list[tuple[str, object, tuple]]:
     """(name, kernel, arguments) the worker compiles, in the order the session's first
     search reaches them: the Go priors or the Gobang VCF (called at the root before the
     iterations), then the playout (reached while the iterations compile), then what the
-    warm-up calls after its search (the light playout of its Go scoring)."""
+    warm-up calls after its search (the heavy playout of its Go scoring)."""
     vcf, scoring = vcf_args(settings, searcher), scoring_args(settings)
     return [(name, *job) for name, job in (
         ("priors", priors_job(settings, searcher)),
         ("VCF reading", vcf and (find_vcf, vcf)),
         ("playouts", (game.kernel(registry.game(settings.game).kernels, "playout_winner"),
                       playout_args(settings, searcher))),
-        ("scoring playouts", scoring and (playout, scoring))) if job is not None]
+        ("scoring playouts", scoring and (policy_playout, scoring))) if job is not None]
 
 
 def backup_jobs(searcher, pool) -> list[tuple[object, tuple]]:

@@ -1,6 +1,6 @@
 """The start-up compile (``engine.warmup``): the playout the worker compiles is the very
 one the searches call (same argument types, so the search finds it in the cache), and
-so are the scoring's light playout and what this process compiles while it waits; the
+so are the scoring's heavy playout and what this process compiles while it waits; the
 worker gets the session's settings intact, and engines started side by side on one empty
 cache both play (slow: every kernel compiles)."""
 
@@ -12,7 +12,7 @@ from multiprocessing import get_context
 import pytest
 
 from engine import warmup
-from engine.core.go_playout import playout
+from engine.core.go_playout import policy_playout
 from engine.core.gobang_vcf import find_vcf
 from engine.gtp import parse_settings, warm_up
 from engine.gtp.context import Context
@@ -64,10 +64,10 @@ def test_the_worker_compiles_the_vcf_reading_the_search_uses():
 
 
 @pytest.mark.parametrize("argv", [["--size", "9"], ["--size", "9", "--preset", "paper"]])
-def test_the_worker_compiles_the_light_playout_the_scoring_uses(argv):
+def test_the_worker_compiles_the_heavy_playout_the_scoring_uses(argv):
     settings, _ = parse_settings(argv)
     ownership(settings.new_state(), playouts=2)
-    assert warmup.cached(playout, warmup.scoring_args(settings))
+    assert warmup.cached(policy_playout, warmup.scoring_args(settings))
 
 
 @pytest.mark.parametrize("argv", [["--size", "9"], ["--size", "9", "--preset", "paper"],
