@@ -16,7 +16,7 @@ from engine.game.registry import GameConfig
 from engine.search import registry
 from engine.search.base import Budget
 from engine.search.solver import prove_by_threats
-from engine.search.threats_first import vcf_line
+from engine.search.threats_first import near_mask, vcf_defences, vcf_line
 from engine.search.tree import LOSS, PROVEN, WIN, NodePool, expand
 
 import vcf_reference as ref
@@ -184,6 +184,26 @@ def test_a_found_vcf_is_played_at_once():
     assert replay.winner() == state.to_play
     off = registry.make("uct", seed=1).search(state, Budget(playouts=100))   # off by default
     assert off.playouts == 100
+
+
+def test_the_root_keeps_only_the_moves_that_stop_the_opponents_vcf():
+    """White's open three is a VCF (its open four next): black, to move with no threat of
+    its own, keeps only the two blocks beside the three; the far points lose to the open
+    four.  Against the reference: each kept move leaves white no VCF, each other one does."""
+    state = GameConfig("gobang", 15).new_state()
+    for b, w in (((1, 1), (5, 5)), ((1, 12), (6, 5)), ((12, 12), (7, 5))):
+        state.play(point(b[1], b[0], 15))
+        state.play(point(w[1], w[0], 15))
+    near = near_mask(state, 2)
+    kept = vcf_defences(state, near, 12, 2_000)
+    assert {row_col(int(p), 15)[::-1] for p in np.flatnonzero(kept)} == {(4, 5), (8, 5)}
+    for p in np.flatnonzero(near):
+        after = state.clone()
+        after.play(int(p))
+        assert bool(vcf_line(after, 12, 20_000, WHITE)) != bool(kept[p])
+    step = registry.make("uct:vcf=1:near=2:vcf_defence=1", seed=1)
+    result = step.search(state, Budget(playouts=200))
+    assert row_col(result.move, 15)[::-1] in {(4, 5), (8, 5)}
 
 
 def test_threat_options_sit_beside_the_back_ends():

@@ -12,6 +12,12 @@ five, four and three is made or blocked within 2 of its stones, so ``near=2`` (t
 ``strong`` preset) drops no forcing move.  Only the root is limited: a kept tree is still
 reused after the moves played.
 The VCF's answer carries the line as its principal variation and ``proven = 1``.
+
+``vcf_defence``: when the opponent, were it to move, has a VCF, the root offers only the
+moves after which it has none (each tried with ``vcf_defence_nodes`` fours), when any is
+left: a threat-space attack is what strong Gomoku programs win by, and a search of a few
+thousand playouts sees it too late.  A move that defends by a four of its own counts, since
+the opponent must answer it first and the VCF is judged after our move.
 """
 
 import time
@@ -35,20 +41,26 @@ class ThreatOptions:
                             "tries in all (20,000: a few milliseconds on 15x15)")
     near: int = option(0, 0, 25, help="Gobang: the root offers only the empty points within "
                        "N king moves of a stone (0: every move)")
+    vcf_defence: bool = option(False, help="Gobang: when the opponent has a VCF, the root "
+                               "offers only the moves after which it has none")
+    vcf_defence_nodes: int = option(2_000, 1, 100_000_000, help="Gobang: the most fours "
+                                    "the opponent's VCF tries after each candidate move")
 
 
 OPTION_NAMES = frozenset(f.name for f in fields(ThreatOptions))
 
 
-def vcf_line(state, depth: int, nodes: int) -> list[int]:
-    """The shortest VCF of the side to move in a Gobang ``state`` (``gobang_vcf.find_vcf``'s
-    line), or [] when none is proven within ``depth`` fours and ``nodes`` fours tried in
-    all.  Iterative deepening: the shortest win is the surest to play and costs little
+def vcf_line(state, depth: int, nodes: int, colour: int | None = None) -> list[int]:
+    """The shortest VCF of ``colour`` (the side to move if None) in a Gobang ``state``
+    (``gobang_vcf.find_vcf``'s line), or [] when none is proven within ``depth`` fours and
+    ``nodes`` fours tried in all.  Iterative deepening: the shortest win is the surest to play and costs little
     more, each depth trying a small multiple of the fours of the one before."""
     line = np.zeros(2 * depth + 3, dtype=np.int32)
     left = nodes
     for d in range(1, depth + 1):
-        move, length, tried = find_vcf(state.s, state.meta, state.to_play, d, left, line)
+        move, length, tried = find_vcf(state.s, state.meta,
+                                       state.to_play if colour is None else colour, d, left,
+                                       line)
         if move >= 0:
             return [int(p) for p in line[:length]]
         left -= tried
@@ -77,6 +89,22 @@ def near_mask(state, distance: int) -> np.ndarray:
     return mask
 
 
+def vcf_defences(state, allowed: np.ndarray, depth: int, nodes: int) -> np.ndarray:
+    """The moves of ``allowed`` after which the opponent of the side to move has no VCF
+    within ``depth`` and ``nodes`` (a uint8 mask, all zero when every move leaves one)."""
+    them = 3 - state.to_play
+    kept = np.zeros_like(allowed)
+    after = state.clone()
+    for p in np.flatnonzero(allowed):
+        if not after.is_legal(int(p)):
+            continue
+        after.play(int(p))
+        if after.winner() == state.to_play or not vcf_line(after, depth, nodes, them):
+            kept[p] = 1
+        after.undo()
+    return kept
+
+
 class ThreatStep(RootStep):
     """The root VCF and ``near`` of the module docstring."""
     Options = ThreatOptions
@@ -99,4 +127,10 @@ class ThreatStep(RootStep):
                 near &= allowed
             if near.any():   # else (a region far from every stone) the region alone
                 allowed = near
+        if opts.vcf_defence and vcf_line(state, opts.vcf_depth, opts.vcf_nodes,
+                                         3 - state.to_play):
+            around = allowed if allowed is not None else near_mask(state, 2)
+            kept = vcf_defences(state, around, opts.vcf_depth, opts.vcf_defence_nodes)
+            if kept.any():   # else every move loses to it: leave the search its choice
+                allowed = kept
         return None, allowed
