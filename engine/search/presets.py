@@ -40,7 +40,7 @@ _PRESETS = {
                (("stop_early", "1"),),
                (("threads", _cores),)],
         "gobang": [(("playout", "heavy"),),
-                   (("vcf", "1"), ("near", "2"), ("vcf_defence", "1")),
+                   (("vcf", "1"), ("near", "2"), ("vcf_defence", "1"), ("vct", "1")),
                    (("stop_early", "1"),),
                    (("solver", "1"), ("threat_nodes", "50")),
                    (("threads", _cores),)],

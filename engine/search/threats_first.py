@@ -18,6 +18,13 @@ moves after which it has none (each tried with ``vcf_defence_nodes`` fours), whe
 left: a threat-space attack is what strong Gomoku programs win by, and a search of a few
 thousand playouts sees it too late.  A move that defends by a four of its own counts, since
 the opponent must answer it first and the VCF is judged after our move.
+
+``vct``: with no VCF on either side, a *threat move* of the side to move (the first level of
+a VCT, ``engine.core.gobang_vct``: a move after which it has a VCF whatever the opponent
+answers -- two threes, a four-three) is played at once, like a VCF; else, when the opponent
+has one, the root offers only the moves that can stop it: the threat point itself, the
+empty points within four of it along its four lines (where its threes and fours lie), and
+our own fours, which it must answer first.
 """
 
 import time
@@ -25,7 +32,11 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
+from ..core.gobang_tactics import completions
 from ..core.gobang_vcf import find_vcf
+from ..core.gobang_vct import find_threat_move, new_line
+from ..core.gobang_kernels import exact_five
+from ..core.layout import BOARD, M_RULE, PASS
 from ..game.coords import point
 from .base import Candidate, SearchResult
 from .front import RootStep
@@ -45,6 +56,11 @@ class ThreatOptions:
                                "offers only the moves after which it has none")
     vcf_defence_nodes: int = option(2_000, 1, 100_000_000, help="Gobang: the most fours "
                                     "the opponent's VCF tries after each candidate move")
+    vct: bool = option(False, help="Gobang: with no VCF on either side, play a threat move "
+                       "(a VCF whatever the answer) at once, or keep the root to the moves "
+                       "that can stop the opponent's")
+    vct_nodes: int = option(300, 1, 100_000_000, help="Gobang: the most fours each VCF of "
+                            "the threat-move search tries")
 
 
 OPTION_NAMES = frozenset(f.name for f in fields(ThreatOptions))
@@ -105,6 +121,34 @@ def vcf_defences(state, allowed: np.ndarray, depth: int, nodes: int) -> np.ndarr
     return kept
 
 
+def threat_move(state, colour: int, depth: int, nodes: int) -> int:
+    """A threat move of ``colour`` (``gobang_vct``), or PASS."""
+    return int(find_threat_move(state.s, state.meta, colour, depth, nodes, new_line(depth)))
+
+
+def threat_defences(state, t: int) -> np.ndarray:
+    """uint8 mask of the moves that can stop the opponent's threat move ``t``: ``t``, the
+    empty points within four of it on its lines, and the side to move's own fours."""
+    board = state.s[BOARD]
+    w = state.size + 2
+    mask = np.zeros(board.shape[0], dtype=np.uint8)
+    for step in (1, w, w + 1, w - 1):
+        for k in range(-4, 5):
+            q = t + k * step
+            if 0 <= q < board.shape[0] and board[q] == 0:
+                mask[q] = 1
+    me = state.to_play
+    exact = exact_five(int(state.meta[M_RULE]), me)
+    out = np.empty(8, dtype=np.int64)
+    scratch = board.copy()
+    for q in state.empty_points():
+        scratch[q] = me
+        if completions(scratch, w, int(q), me, exact, out) > 0:
+            mask[q] = 1
+        scratch[q] = 0
+    return mask
+
+
 class ThreatStep(RootStep):
     """The root VCF and ``near`` of the module docstring."""
     Options = ThreatOptions
@@ -127,10 +171,28 @@ class ThreatStep(RootStep):
                 near &= allowed
             if near.any():   # else (a region far from every stone) the region alone
                 allowed = near
-        if opts.vcf_defence and vcf_line(state, opts.vcf_depth, opts.vcf_nodes,
-                                         3 - state.to_play):
-            around = allowed if allowed is not None else near_mask(state, 2)
-            kept = vcf_defences(state, around, opts.vcf_depth, opts.vcf_defence_nodes)
-            if kept.any():   # else every move loses to it: leave the search its choice
-                allowed = kept
+        them = 3 - state.to_play
+        if (opts.vcf_defence or opts.vct) and vcf_line(state, opts.vcf_depth,
+                                                       opts.vcf_nodes, them):
+            if opts.vcf_defence:
+                around = allowed if allowed is not None else near_mask(state, 2)
+                kept = vcf_defences(state, around, opts.vcf_depth, opts.vcf_defence_nodes)
+                if kept.any():   # else every move loses to it: leave the search its choice
+                    allowed = kept
+            return None, allowed
+        if opts.vct:
+            t0 = time.perf_counter()
+            t = threat_move(state, state.to_play, opts.vcf_depth, opts.vct_nodes)
+            if t != PASS and (allowed is None or allowed[t]):
+                return SearchResult(move=t, winrate=1.0, playouts=0,
+                                    seconds=time.perf_counter() - t0,
+                                    candidates=[Candidate(move=t, visits=0, winrate=1.0,
+                                                          pv=[t], proven=1)]), allowed
+            t = threat_move(state, them, opts.vcf_depth, opts.vct_nodes)
+            if t != PASS:
+                kept = threat_defences(state, t)
+                if allowed is not None:
+                    kept &= allowed
+                if kept.any():
+                    allowed = kept
         return None, allowed
