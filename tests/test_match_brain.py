@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.core.layout import BLACK, WHITE
 from engine.game.coords import point
 from engine.match.brain_client import BrainClient
 from engine.match.brain_referee import BrainReferee, BrainSetup
@@ -122,3 +123,17 @@ def test_match_script_plays_brains_and_refuses_gtp_options(tmp_path):
     assert all(0 < r["playouts"]["a"] <= 100 * r["genmoves"]["a"] for r in rows)
     refused = match_script("--protocol", "brain", "--a", "x", "--b", "y", "--playouts", "5")
     assert refused.returncode == 2 and "--protocol brain" in refused.stderr
+
+
+def test_time_odds_give_engine_b_its_own_turn_limit(tmp_path):
+    setup = BrainSetup(size=9, timeout_turn=1, b_timeout_turn=0.1)
+    assert setup.seated(True).timeout_turn_of(BLACK) == 0.1       # b has black
+    assert setup.seated(True).timeout_turn_of(WHITE) == 1
+    assert setup.seated(False).infos(BLACK)[0] == "INFO timeout_turn 1000"
+    assert setup.seated(False).infos(WHITE)[0] == "INFO timeout_turn 100"
+    assert BrainSetup(size=9, timeout_turn=1).seated(True).timeout_turn_of(BLACK) == 1
+    logs = [tmp_path / "black.log", tmp_path / "white.log"]
+    referee_game(fake("--moves", "1,1 2,2", "--log", str(logs[0])),
+                 fake("--moves", "8,8 7,7", "--log", str(logs[1])), setup.seated(False))
+    black, white = (log.read_text().splitlines() for log in logs)
+    assert "INFO timeout_turn 1000" in black and "INFO timeout_turn 100" in white

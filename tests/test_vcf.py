@@ -16,7 +16,8 @@ from engine.game.registry import GameConfig
 from engine.search import registry
 from engine.search.base import Budget
 from engine.search.solver import prove_by_threats
-from engine.search.threats_first import vcf_line
+from engine.search.threats_first import (near_mask, threat_defences, threat_move,
+                                         vcf_defences, vcf_line)
 from engine.search.tree import LOSS, PROVEN, WIN, NodePool, expand
 
 import vcf_reference as ref
@@ -184,6 +185,57 @@ def test_a_found_vcf_is_played_at_once():
     assert replay.winner() == state.to_play
     off = registry.make("uct", seed=1).search(state, Budget(playouts=100))   # off by default
     assert off.playouts == 100
+
+
+def test_the_root_keeps_only_the_moves_that_stop_the_opponents_vcf():
+    """White's open three is a VCF (its open four next): black, to move with no threat of
+    its own, keeps only the two blocks beside the three; the far points lose to the open
+    four.  Against the reference: each kept move leaves white no VCF, each other one does."""
+    state = GameConfig("gobang", 15).new_state()
+    for b, w in (((1, 1), (5, 5)), ((1, 12), (6, 5)), ((12, 12), (7, 5))):
+        state.play(point(b[1], b[0], 15))
+        state.play(point(w[1], w[0], 15))
+    near = near_mask(state, 2)
+    kept = vcf_defences(state, near, 12, 2_000)
+    assert {row_col(int(p), 15)[::-1] for p in np.flatnonzero(kept)} == {(4, 5), (8, 5)}
+    for p in np.flatnonzero(near):
+        after = state.clone()
+        after.play(int(p))
+        assert bool(vcf_line(after, 12, 20_000, WHITE)) != bool(kept[p])
+    step = registry.make("uct:vcf=1:near=2:vcf_defence=1", seed=1)
+    result = step.search(state, Budget(playouts=200))
+    assert row_col(result.move, 15)[::-1] in {(4, 5), (8, 5)}
+
+
+def double_three_position():
+    """Black to move can make two open threes at once at (7, 5) (x, y): a threat move."""
+    state = GameConfig("gobang", 15).new_state()
+    for b, w in (((5, 5), (1, 1)), ((6, 5), (1, 13)), ((7, 6), (13, 13)), ((7, 7), (13, 1))):
+        state.play(point(b[1], b[0], 15))
+        state.play(point(w[1], w[0], 15))
+    return state
+
+
+def test_a_threat_move_is_found_and_played_and_stopped():
+    state = double_three_position()
+    assert threat_move(state, BLACK, 12, 300) == point(5, 7, 15)
+    assert threat_move(state, WHITE, 12, 300) == PASS
+    # each answer of white leaves black a VCF: the proof the kernel claims
+    after = state.clone()
+    after.play(point(5, 7, 15))
+    for p in np.flatnonzero(near_mask(after, 2)):
+        answered = after.clone()
+        answered.play(int(p))
+        assert vcf_line(answered, 12, 20_000, BLACK), row_col(int(p), 15)
+    result = registry.make("uct:vcf=1:vct=1", seed=1).search(state, Budget(playouts=100))
+    assert result.move == point(5, 7, 15) and result.playouts == 0
+    # white to move (a pass of black's turn): it must stop the threat, so its root keeps
+    # the threat point, its lines, and its own fours (none here)
+    state.to_play = WHITE
+    kept = threat_defences(state, point(5, 7, 15))
+    assert kept[point(5, 7, 15)] and kept[point(5, 4, 15)] and not kept[point(10, 10, 15)]
+    result = registry.make("uct:vcf=1:vct=1", seed=1).search(state, Budget(playouts=200))
+    assert kept[result.move]
 
 
 def test_threat_options_sit_beside_the_back_ends():

@@ -10,6 +10,9 @@ opponent's last move once it knows the position, ``BOARD`` with the whole positi
 first move after an opening (both sides get one, as managers do with openings); before
 each, ``INFO time_left`` when the match time is limited.
 
+Time odds: ``b_timeout_turn`` gives engine b a turn limit of its own (``--b-move-time``);
+``seated`` tells each game's setup which colour b has.
+
 A move is lost on time when it takes more than ``timeout_turn`` or what is left of
 ``timeout_match``, plus ``time_grace``; with neither, ``move_timeout`` bounds it.  Other
 losses are the GTP referee's: ``illegal`` (our rules refuse it), ``bad reply`` (ERROR,
@@ -19,7 +22,7 @@ recorded as black's in the game record.
 """
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core.layout import BLACK, WHITE
 from ..game.coords import point, row_col
@@ -46,6 +49,17 @@ class BrainSetup(GameSetup):
     timeout_turn: float | None = None
     timeout_match: float | None = None
     max_memory: int | None = None
+    b_timeout_turn: float | None = None   # engine b's timeout_turn, when it has its own
+    b_is_black: bool | None = None        # set per game by ``seated``
+
+    def seated(self, b_is_black: bool) -> "BrainSetup":
+        return self if self.b_timeout_turn is None else replace(self, b_is_black=b_is_black)
+
+    def timeout_turn_of(self, colour: int) -> float | None:
+        """The turn limit of the brain playing ``colour``."""
+        if self.b_timeout_turn is not None and (colour == BLACK) == self.b_is_black:
+            return self.b_timeout_turn
+        return self.timeout_turn
 
     def __post_init__(self):
         super().__post_init__()
@@ -55,8 +69,9 @@ class BrainSetup(GameSetup):
             raise ValueError("a brain match takes timeout_turn and timeout_match, not a GTP "
                              "clock, a playout budget or a cleanup phase")
 
-    def infos(self) -> list[str]:
-        pairs = [("timeout_turn", self.timeout_turn and int(self.timeout_turn * 1000)),
+    def infos(self, colour: int) -> list[str]:
+        turn = self.timeout_turn_of(colour)
+        pairs = [("timeout_turn", turn and int(turn * 1000)),
                  ("timeout_match", self.timeout_match and int(self.timeout_match * 1000)),
                  ("max_memory", self.max_memory), ("game_type", 1),
                  ("rule", RULE_MASKS[self.rule])]
@@ -85,7 +100,7 @@ class _Brain:
             if not reply.ok or reply.text.upper() != "OK":
                 raise _void(f"{COLOUR_NAME[self.colour]} refused START {s.size}: "
                             f"{reply.text}")
-            self.client.tell(*s.infos())
+            self.client.tell(*s.infos(self.colour))
             about = self.client.send("ABOUT", s.command_timeout)
         except EngineFault as exc:
             raise _forfeit(self.colour, exc.kind, f"{exc.kind} during start: {exc}") from None
@@ -94,7 +109,7 @@ class _Brain:
                                     if v)
 
     def allowed_seconds(self) -> float | None:
-        limits = [t for t in (self.setup.timeout_turn,
+        limits = [t for t in (self.setup.timeout_turn_of(self.colour),
                               self.setup.timeout_match and self.setup.timeout_match
                               - self.used) if t is not None]
         return max(0.0, min(limits)) if limits else None

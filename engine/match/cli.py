@@ -82,6 +82,10 @@ def argument_parser() -> argparse.ArgumentParser:
     budget.add_argument("--match-time", type=seconds, metavar="S",
                         help="brains: seconds for a whole game (INFO timeout_match, "
                              "time_left before each move), enforced")
+    budget.add_argument("--b-move-time", type=seconds, metavar="S",
+                        help="brains: engine b's own INFO timeout_turn (time odds: "
+                             "--move-time 1 --b-move-time 0.1 gives a ten times a's "
+                             "time), enforced")
     budget.add_argument("--max-memory", type=positive_int, metavar="MIB",
                         help="brains: INFO max_memory (not enforced)")
     budget.add_argument("--time-grace", type=clock_seconds, default=0.5,
@@ -134,8 +138,8 @@ def config_from(args, ap) -> MatchConfig:
         time = None
     brain = args.protocol == "brain"
     game = args.game or ("gobang" if brain else "go")
-    if not brain and (args.match_time or args.max_memory):
-        ap.error("--match-time and --max-memory are for --protocol brain")
+    if not brain and (args.match_time or args.max_memory or args.b_move_time):
+        ap.error("--match-time, --max-memory and --b-move-time are for --protocol brain")
     if brain and (args.time_settings or args.playouts or args.cleanup):
         ap.error("--protocol brain takes --move-time and --match-time, not --time-settings, "
                  "--playouts or --cleanup")
@@ -146,6 +150,7 @@ def config_from(args, ap) -> MatchConfig:
     try:
         if brain:
             setup = BrainSetup(**common, timeout_turn=args.move_time,
+                               b_timeout_turn=args.b_move_time,
                                timeout_match=args.match_time,
                                max_memory=args.max_memory and args.max_memory * 2**20)
         else:

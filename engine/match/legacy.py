@@ -43,6 +43,7 @@ def pre_presets_identity(identity: dict) -> dict | None:
 # Fields added to a match's setup after results were recorded: left out of the identity at
 # their default, so the identities recorded before them stay valid.
 LATER_TIME_FIELDS = {"periods": 0}   # TimeSettings: Japanese byo-yomi
+LATER_SETUP_FIELDS = {"b_timeout_turn": None, "b_is_black": None}   # BrainSetup: time odds
 
 
 def stable_setup(setup: dict) -> dict:
@@ -52,4 +53,5 @@ def stable_setup(setup: dict) -> dict:
         time = {k: v for k, v in time.items()
                 if not (k in LATER_TIME_FIELDS and v == LATER_TIME_FIELDS[k])}
         setup = {**setup, "time": time}
-    return setup
+    return {k: v for k, v in setup.items()
+            if not (k in LATER_SETUP_FIELDS and v == LATER_SETUP_FIELDS[k])}

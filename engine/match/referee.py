@@ -81,6 +81,11 @@ class GameSetup(GameConfig):
     def __post_init__(self):
         self.rules()  # validates game, size, rule
 
+    def seated(self, b_is_black: bool) -> "GameSetup":
+        """The setup of one game once the seats are known (``b_is_black``: engine b has
+        black); the same for both engines here, see ``BrainSetup``'s time odds."""
+        return self
+
     @property
     def move_limit(self) -> int:
         if self.max_moves is not None:

@@ -195,7 +195,7 @@ def plan(config: MatchConfig) -> list[GameJob]:
             index=i, black=black.label, white=white.label,
             black_argv=tuple(black.argv(derive_seed(config.seed, "engine", i, black.label))),
             white_argv=tuple(white.argv(derive_seed(config.seed, "engine", i, white.label))),
-            names=(black.display, white.display), setup=config.setup,
+            names=(black.display, white.display), setup=config.setup.seated(swap),
             opening=tuple(opening), opening_seed=opening_seed))
     return jobs
 

@@ -8,12 +8,14 @@ and ``quick_move`` answers when there is no time to search.  docs/gomoku.md says
 it.
 
 Start-up: the options are checked first (a bad one is an argparse error, exit status 2);
-then a background thread compiles (or loads from numba's cache) the rule and search kernels
-on a throwaway position while the loop already answers.  START waits for it, up to
-``START_WAIT_SECONDS``: loading the kernels takes a second or two with a warm cache, and a
-first search that loads them itself answers late (the loading holds the interpreter lock,
-so not even the deadline guard wakes up in time).  A cold cache takes minutes; past the
-wait the guard answers quick moves until the kernels are there.
+then a background thread loads the rule and search kernels from numba's cache on a
+throwaway position while the loop already answers; on an empty cache a child process
+compiles them first (``kernels``: compiling in the brain would double its memory).  START
+waits for the kernels, up to ``START_WAIT_SECONDS``: loading them takes a second or two
+with a warm cache, and a first search that loads them itself answers late (the loading
+holds the interpreter lock, so not even the deadline guard wakes up in time).  A cold cache
+takes about 25 s on 2 idle cores; past the wait every move is a quick move until the
+kernels are there.
 
 stdout carries protocol lines only: ``sys.stdout`` is pointed at stderr, so a stray print
 cannot reach the manager.
@@ -26,16 +28,12 @@ import threading
 import time
 
 from .. import NAME, __version__
-from ..game.gobang_state import GobangState
-from ..game.rules import GobangRules
 from ..cli_types import key_value, positive_int, seconds, seed, threads_option
 from ..search import presets, registry
-from ..warmup import search_twice
 from .brain import Brain, BrainSettings
-from .quick_move import quick_move
+from .kernels import compile_in_child, is_cold, warm
 from .session import Session, log
 
-WARM_UP_PLAYOUTS = 64
 START_WAIT_SECONDS = 30.0
 
 
@@ -79,15 +77,15 @@ def parse_settings(argv=None) -> tuple[BrainSettings, object]:
     return settings, searcher
 
 
-def warm_up(settings: BrainSettings, ready: threading.Event):
-    """Compile (or load) the rule and search kernels on objects of its own, then set
-    ``ready`` (also when that fails: the brain still works, only slower at first)."""
+def warm_up(settings: BrainSettings, argv: list[str], ready: threading.Event):
+    """Load the rule and search kernels on objects of its own (compiled by a child process
+    first when the cache is cold), then set ``ready`` (also when that fails: the brain
+    still works, only slower at first)."""
     start = time.monotonic()
     try:
-        state = GobangState(GobangRules(size=15, variant="freestyle"))
-        state.play(quick_move(state))
-        state.play(quick_move(state))
-        search_twice(settings.make_searcher()[0], state, WARM_UP_PLAYOUTS)
+        if is_cold(settings):
+            compile_in_child(argv, log)
+        warm(settings, log)
     except Exception as exc:
         log(f"warm-up failed: {exc!r}")
         return
@@ -102,14 +100,15 @@ def _lines(stream):
 
 
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
     settings, searcher = parse_settings(argv)
     out = sys.stdout.buffer
     sys.stdout = sys.stderr
     ready = threading.Event()
-    threading.Thread(target=warm_up, args=(settings, ready), name="warm-up",
+    threading.Thread(target=warm_up, args=(settings, argv, ready), name="warm-up",
                      daemon=True).start()
     try:
-        Session(Brain(settings, searcher), out, (ready, START_WAIT_SECONDS)).serve(
+        Session(Brain(settings, searcher, ready), out, (ready, START_WAIT_SECONDS)).serve(
             _lines(sys.stdin.buffer))
     except BrokenPipeError:
         pass   # the manager closed our output: nobody is left to answer

@@ -29,7 +29,7 @@ from ..game.gobang_state import GobangState
 from ..game.rules import GobangRules
 from ..search.config import SearchConfig
 from .limits import Limits, own_moves_left, rule_variant
-from .memory import node_bytes, pool_nodes, resident_bytes
+from .memory import held_bytes, node_bytes, pool_nodes
 from .thinker import Thinker
 
 BRAIN_OPTIONS = (("solver", "1"), ("resign_threshold", "0"))
@@ -54,10 +54,12 @@ class BrainSettings(SearchConfig):
 
 
 class Brain:
-    def __init__(self, settings: BrainSettings, searcher=None):
+    def __init__(self, settings: BrainSettings, searcher=None, ready=None):
+        """``ready``: an Event the start-up sets once the kernels are loaded (moves before
+        it are quick moves), or None."""
         self.settings = settings
         searcher = searcher if searcher is not None else settings.make_searcher()[0]
-        self.thinker = Thinker(searcher, settings.seed)
+        self.thinker = Thinker(searcher, settings.seed, ready)
         self.max_nodes = int(searcher.options()["max_nodes"])   # the most the pool gets
         self.limits = Limits()
         self.variant = "freestyle"
@@ -85,8 +87,8 @@ class Brain:
 
     def info(self, key: str, value: str):
         """One INFO line.  Problems cannot be answered now (INFO has no reply): a bad value
-        becomes a MESSAGE before the next reply; a rule the brain cannot play, or a memory
-        limit it cannot keep, makes every move command an ERROR until it changes."""
+        becomes a MESSAGE before the next reply; a rule the brain cannot play makes every
+        move command an ERROR until it changes (a memory limit only cuts the search)."""
         try:
             self.limits.set(key, value)
         except ValueError as exc:
@@ -218,7 +220,8 @@ class Brain:
         return c, r
 
     def _size_pool(self):
-        """Fit the node pool to ``max_memory`` when it changed (the tree is dropped)."""
+        """Fit the node pool to ``max_memory`` when it changed (the tree is dropped); a
+        limit that leaves less than the configured pool cuts it, with a MESSAGE."""
         limit = self.limits.max_memory or None
         if limit == self._pool_for:
             return
@@ -227,15 +230,17 @@ class Brain:
             searcher.set_option("max_nodes", str(self.max_nodes))
             self._pool_for = None
             return
-        try:
-            nodes = pool_nodes(limit, resident_bytes(), node_bytes(searcher),
-                               MIN_POOL_NODES, self.max_nodes)
-        except ValueError as exc:
-            raise BrainError(str(exc)) from None
+        held = held_bytes(searcher)
+        nodes = pool_nodes(limit, held, node_bytes(searcher), MIN_POOL_NODES, self.max_nodes)
         searcher.set_option("max_nodes", str(nodes))
         self._pool_for = limit
-        self.notes.append(("debug", f"node pool: {nodes} nodes for max_memory "
-                                    f"{limit // 2**20} MiB"))
+        mib = f"max_memory {limit // 2**20} MiB"
+        if nodes < self.max_nodes:   # the limit cuts the search: the user should know
+            self.notes.append(("message", f"{mib} cuts the search tree to {nodes} nodes "
+                                          f"of {self.max_nodes} (the brain holds "
+                                          f"{held // 2**20} MiB)"))
+        else:
+            self.notes.append(("debug", f"node pool: {nodes} nodes for {mib}"))
 
     # -- helpers -------------------------------------------------------------------------
     def _board(self) -> GobangState:

@@ -1,11 +1,22 @@
 """How much memory the brain holds and how much a search node takes, for sizing the node
-pool from INFO ``max_memory`` (``limits.pool_nodes``)."""
+pool from INFO ``max_memory``.
+
+The pool gets what the limit leaves over the memory the process holds (its interpreter,
+numba and the loaded kernels: about 150 MiB, docs/gomoku.md) less ``MEMORY_HEADROOM`` for
+the search's scratch (measured: a 20x20 game at 5 s a move peaks about 45 MiB over the
+resident memory before its first search with a pool of 1,000,000 nodes, 61 MiB, of which
+the search touched part).  A limit never stops the brain playing: when it leaves less than
+the configured pool the pool is cut, down to ``lo`` nodes (a few hundred KiB) whatever the
+limit, and the brain says so in a MESSAGE.
+"""
 
 import os
 import resource
 
 from ..search.linuct import DELTA_ENTRIES, LinuctSearcher
 from ..search.tree import TF_ROWS, TI_ROWS
+
+MEMORY_HEADROOM = 32 * 2**20       # bytes kept for a search's scratch besides its pool
 
 
 def resident_bytes() -> int:
@@ -26,16 +37,14 @@ def node_bytes(searcher) -> int:
     return size
 
 
-MEMORY_HEADROOM = 96 * 2**20       # bytes kept for a search's scratch and the interpreter
+def held_bytes(searcher) -> int:
+    """What the process holds besides ``searcher``'s pool (which a new size replaces)."""
+    pool = getattr(searcher, "pool", None)
+    return resident_bytes() - (0 if pool is None else pool.capacity * node_bytes(searcher))
 
 
-def pool_nodes(max_memory: int, resident: int, per_node: int, lo: int, hi: int) -> int:
-    """Nodes of ``per_node`` bytes that fit under ``max_memory`` with ``resident`` bytes in
-    use and the headroom kept, at most ``hi``; ValueError when not even ``lo`` fit."""
-    free = max_memory - resident - MEMORY_HEADROOM
-    if free < lo * per_node:
-        raise ValueError(f"max_memory {max_memory // 2**20} MiB is too small: this brain "
-                         f"already holds {resident // 2**20} MiB and needs "
-                         f"{(MEMORY_HEADROOM + lo * per_node) // 2**20 + 1} MiB more to "
-                         f"search")
-    return min(hi, free // per_node)
+def pool_nodes(max_memory: int, held: int, per_node: int, lo: int, hi: int) -> int:
+    """Nodes of ``per_node`` bytes that fit under ``max_memory`` with ``held`` bytes in use
+    and the headroom kept: at most ``hi``, at least ``lo``."""
+    free = max_memory - held - MEMORY_HEADROOM
+    return max(lo, min(hi, free // per_node))

@@ -5,6 +5,11 @@ cold cache, an overloaded machine) the brain answers the search's last progress 
 else ``quick_move``.  The back end left to the orphaned search is replaced by a fresh one
 configured the same (its tree is lost, nothing else).
 
+Until the kernels are loaded (``ready``, set by the start-up's warm-up) every move is a
+quick move: a search started earlier would compile the kernels in the brain itself, which
+the start-up leaves to a child process on a cold cache (``engine.pbrain.kernels``), and
+would not answer in time anyway.
+
 The search aims ``LANDING`` short of its budget: its last compiled chunk, sized from the
 playout rate, overshoots on a loaded machine.
 """
@@ -20,9 +25,11 @@ LANDING = 0.04         # how far short of its budget a search aims
 
 
 class Thinker:
-    def __init__(self, searcher, seed: int = 0):
+    def __init__(self, searcher, seed: int = 0, ready=None):
+        """``ready``: an Event set once the kernels are loaded, or None (loaded on use)."""
         self.searcher = searcher
         self.seed = seed
+        self.ready = ready
         self.last = None             # the last SearchResult; None after a quick move
 
     def notify_play(self, state, move: int, colour: int):
@@ -38,7 +45,7 @@ class Thinker:
         best so far when it overruns, or ``quick_move``'s when ``seconds`` is 0 or the
         search had nothing to say in time."""
         self.last = None
-        if seconds <= 0:
+        if seconds <= 0 or (self.ready is not None and not self.ready.is_set()):
             return quick_move(state, self.seed)
         deadline = time.monotonic() + seconds + GUARD_SECONDS
         budget = Budget(playouts=playouts, seconds=max(seconds - LANDING, seconds / 2))

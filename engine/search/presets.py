@@ -42,7 +42,7 @@ _PRESETS = {
                (("width", "gd"),),
                (("threads", _cores),)],
         "gobang": [(("playout", "heavy"),),
-                   (("vcf", "1"), ("near", "2")),
+                   (("vcf", "1"), ("near", "2"), ("vcf_defence", "1"), ("vct", "1")),
                    (("stop_early", "1"),),
                    (("solver", "1"), ("threat_nodes", "50")),
                    (("width", "gd"),),

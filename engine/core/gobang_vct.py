@@ -1,0 +1,92 @@
+"""The first level of a VCT (victory by continuous threats): a *threat move*, after which
+the mover has a VCF (``gobang_vcf``) whatever single stone the opponent answers with.  A
+three that becomes an open four, a four-three, two threes: each is such a move when every
+answer still leaves a VCF.
+
+The answers tried are the empty points within two king moves of a stone: an answer that
+matters either takes a point of the mover's VCF lines or makes a four of the answerer's
+own, and both kinds lie within two points of a stone (a four's window of five holds four
+stones; a completion or a four point of the line is next to or one gap from its stones).
+A found threat move is a proof within the VCF's limits (each ``find``-ing of a VCF is a
+proof; a VCF not found within ``max_nodes`` counts as a refutation), so it is played like a
+VCF.  The search is bounded: at most ``max_nodes`` fours per VCF asked, one VCF per
+candidate and one per answer of each candidate that threatens.
+"""
+
+import numpy as np
+from numba import njit
+
+from .gobang_kernels import _makes_win, exact_five
+from .gobang_vcf import _first_win, _may_play, _search
+from .layout import BOARD, EMPTIES, EMPTY, GOBANG_RENJU, M_N_EMPTY, M_RULE, M_SIZE, PASS
+
+NEAR = 2   # answers and threat moves within this many king moves of a stone
+
+
+@njit(cache=True)
+def _near_stone(board, w, p):
+    r0, c0 = p // w, p % w
+    for dr in range(-NEAR, NEAR + 1):
+        for dc in range(-NEAR, NEAR + 1):
+            r, c = r0 + dr, c0 + dc
+            if (dr or dc) and 0 <= r < w and 0 <= c < w:
+                v = board[r * w + c]
+                if v == 1 or v == 2:
+                    return True
+    return False
+
+
+@njit(cache=True)
+def _has_vcf(board, w, pts, n_pts, a, renju, ex_a, ex_d, depth, nodes, line):
+    found, _, _ = _search(board.copy(), w, pts, n_pts, a, renju, ex_a, ex_d, depth, nodes,
+                          line)
+    return found
+
+
+@njit(cache=True)
+def _refuted(board, w, pts, n_pts, a, renju, ex_a, ex_d, depth, nodes, line):
+    """Whether some answer of the opponent (near a stone) leaves ``a`` no VCF."""
+    d = 3 - a
+    for j in range(n_pts):
+        r = pts[j]
+        if board[r] != EMPTY or not _near_stone(board, w, r) or \
+                not _may_play(board, w, r, d, renju):
+            continue
+        board[r] = d
+        escaped = _makes_win(board, w, r, d, ex_d) or \
+            not _has_vcf(board, w, pts, n_pts, a, renju, ex_a, ex_d, depth, nodes, line)
+        board[r] = EMPTY
+        if escaped:
+            return True
+    return False
+
+
+@njit(cache=True)
+def find_threat_move(s, meta, color, max_depth, max_nodes, line):
+    """A threat move of ``color`` (the module docstring) in (s, meta), or PASS; PASS too
+    when the opponent holds a winning point (a four to block comes first).  ``line``: room
+    for 2 * max_depth + 3 points, scratch."""
+    rule = meta[M_RULE]
+    n_pts = meta[M_N_EMPTY]
+    board = s[BOARD].copy()
+    pts = s[EMPTIES, :n_pts].copy()
+    w = meta[M_SIZE] + 2
+    renju = rule == GOBANG_RENJU
+    ex_a, ex_d = exact_five(rule, color), exact_five(rule, 3 - color)
+    if _first_win(board, w, pts, n_pts, 3 - color, ex_d)[1] > 0:
+        return PASS
+    for i in range(n_pts):
+        t = pts[i]
+        if not _near_stone(board, w, t) or not _may_play(board, w, t, color, renju):
+            continue
+        board[t] = color
+        if _has_vcf(board, w, pts, n_pts, color, renju, ex_a, ex_d, max_depth, max_nodes,
+                    line) and not _refuted(board, w, pts, n_pts, color, renju, ex_a, ex_d,
+                                           max_depth, max_nodes, line):
+            return t
+        board[t] = EMPTY
+    return PASS
+
+
+def new_line(max_depth: int) -> np.ndarray:
+    return np.zeros(2 * max_depth + 3, dtype=np.int32)
