@@ -14,28 +14,34 @@ TABLE_MD = "table.md"
 TABLE_PNG = "table.png"
 
 
-def _fmt(v) -> str:
-    return "-" if v is None else f"{v:.3g}" if abs(v) < 1 else f"{v:.1f}"
+def _fmt(v, percent: bool = True) -> str:
+    """A percentage to 0.1 (3 figures under 1 %); a return or a regret to 4 figures."""
+    if v is None:
+        return "-"
+    return (f"{v:.3g}" if abs(v) < 1 else f"{v:.1f}") if percent else f"{v:.4g}"
+
+
+def _folders(table: Table, root: Path) -> list[Path]:
+    folder = root / table.key
+    return [folder / c.name for c in table.cells] if table.kind == "match" else [folder]
 
 
 def _row_commits(table: Table, root: Path) -> list[str]:
-    """The commits the table's rows were played at."""
-    folder = root / table.key
-    files = ([folder / c.name / "results.jsonl" for c in table.cells]
-             if table.kind == "match" else [folder / ROWS, folder / "results.jsonl"])
+    """The commits the table's rows were played at: each row's, or (the MDP sweep's rows
+    carry none) its sessions'."""
     seen = set()
-    for path in files:
-        if path.exists():
-            for _, text in read_lines(path)[0][1:]:
-                seen.add(json.loads(text).get("commit"))
-    return sorted(str(c) for c in seen)
+    for folder in _folders(table, root):
+        for path in (folder / "results.jsonl", folder / ROWS):
+            if path.exists():
+                for _, text in read_lines(path)[0][1:]:
+                    seen.add(json.loads(text).get("commit"))
+        seen.update(s["commit"] for s in sessions(folder) if s["rows_after"] != 0)
+    return sorted(str(c) for c in seen - {None})
 
 
 def _commands(table: Table, root: Path) -> list[str]:
-    folder = root / table.key
-    folders = [folder / c.name for c in table.cells] if table.kind == "match" else [folder]
     seen = []
-    for f in folders:
+    for f in _folders(table, root):
         for s in sessions(f):
             if s["command"] not in seen:
                 seen.append(s["command"])
@@ -56,10 +62,11 @@ def markdown(table: Table, rows: list[Row]) -> str:
     unit = "%" if table.kind in ("match", "halving") else ""
     lines = [f"| cell | paper {unit} | ours {unit} | 95 % interval | n | verdict | notes |",
              "|---|---|---|---|---|---|---|"]
+    pc = bool(unit)
     for r in rows:
-        interval = "-" if r.low is None else f"{_fmt(r.low)} - {_fmt(r.high)}"
-        lines.append(f"| {r.label} | {_fmt(r.paper)} | {_fmt(r.ours)} | {interval} | {r.n} | "
-                     f"{r.verdict} | {r.note} |")
+        interval = "-" if r.low is None else f"{_fmt(r.low, pc)} - {_fmt(r.high, pc)}"
+        lines.append(f"| {r.label} | {_fmt(r.paper, pc)} | {_fmt(r.ours, pc)} | {interval} | "
+                     f"{r.n} | {r.verdict} | {r.note} |")
     return "\n".join(lines) + "\n"
 
 
@@ -120,8 +127,9 @@ def verdicts(tables: list[Table], results: dict) -> str:
     lines = ["| table | cell | paper | ours | 95 % interval | n | verdict |",
              "|---|---|---|---|---|---|---|"]
     for t in tables:
+        pc = t.kind in ("match", "halving")
         for r in results[t.key]:
-            interval = "-" if r.low is None else f"{_fmt(r.low)} - {_fmt(r.high)}"
-            lines.append(f"| {t.paper.split(' (')[0]} | {r.label} | {_fmt(r.paper)} | "
-                         f"{_fmt(r.ours)} | {interval} | {r.n} | {r.verdict} |")
+            interval = "-" if r.low is None else f"{_fmt(r.low, pc)} - {_fmt(r.high, pc)}"
+            lines.append(f"| {t.paper.split(' (')[0]} | {r.label} | {_fmt(r.paper, pc)} | "
+                         f"{_fmt(r.ours, pc)} | {interval} | {r.n} | {r.verdict} |")
     return "\n".join(lines) + "\n"
