@@ -290,6 +290,20 @@ def test_a_winning_turn_is_refused_and_undone():
     assert snapshot(brain) == before
 
 
+def test_info_names_a_back_end_option_as_set_does():
+    brain = new_brain()
+    brain.info("c", "0.25")
+    brain.info("max_nodes", "5000")
+    options = brain.thinker.searcher.options()
+    assert float(options["c"]) == 0.25 and int(options["max_nodes"]) == 5000
+    assert brain.max_nodes == 5000
+    brain.info("c", "-3")                      # out of bounds: a MESSAGE, nothing changed
+    assert float(brain.thinker.searcher.options()["c"]) == 0.25
+    assert brain.notes and brain.notes[-1][0] == "message" and "c" in brain.notes[-1][1]
+    brain.info("timeout_turn", "700")          # the protocol's own keys stay the limits'
+    assert brain.limits.timeout_turn == 700
+
+
 def test_unsupported_rules_refuse_moves_until_changed():
     brain = new_brain()
     brain.info("rule", "2")

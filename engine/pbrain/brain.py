@@ -14,7 +14,8 @@ by replaying the rest, and the side whose stone it was moves next.  Coordinates:
 column, y the row.
 
 Back end: the same search configuration as the GTP engine (``engine.search.config``:
-registry, spec grammar ``--algo``, presets ``--preset``, options ``--set``, seed), with
+registry, spec grammar ``--algo``, presets ``--preset``, options ``--set`` or an INFO line
+naming the option, seed), with
 ``BRAIN_OPTIONS`` as the brain's own defaults over the preset: the MCTS-Solver, so a proven
 win is played at once, and no resignation, which the protocol does not have.
 """
@@ -28,7 +29,7 @@ from ..game.coords import point, row_col
 from ..game.gobang_state import GobangState
 from ..game.rules import GobangRules
 from ..search.config import SearchConfig
-from .limits import Limits, own_moves_left, rule_variant
+from .limits import LIMIT_KEYS, Limits, own_moves_left, rule_variant
 from .memory import held_bytes, node_bytes, pool_nodes
 from .thinker import Thinker
 
@@ -90,12 +91,24 @@ class Brain:
         becomes a MESSAGE before the next reply; a rule the brain cannot play makes every
         move command an ERROR until it changes (a memory limit only cuts the search)."""
         try:
+            if key in self.thinker.searcher.options() and key not in LIMIT_KEYS:
+                self._set_option(key, value)
+                return
             self.limits.set(key, value)
         except ValueError as exc:
             self.notes.append(("message", f"{exc}; ignored"))
             return
         if key == "rule":
             self._set_rule(self.limits.rule)
+
+    def _set_option(self, key: str, value: str):
+        """A back-end option by its own name (``INFO c 0.5``: what ``--set`` and GTP's
+        ``nakade-set`` take); ``max_nodes`` is the most a memory limit may then give the
+        pool."""
+        self.thinker.searcher.set_option(key, value)
+        if key == "max_nodes":
+            self.max_nodes = int(self.thinker.searcher.options()["max_nodes"])
+            self._pool_for = None
 
     def _set_rule(self, mask: int):
         try:

@@ -39,6 +39,7 @@ GAME_OWN_MOVES = 35                # own moves a game is planned to last
 MIN_OWN_MOVES_LEFT = 10            # past that, each move takes a tenth of what is left
 TIME_KEYS = ("timeout_turn", "timeout_match", "time_left")
 INT_KEYS = TIME_KEYS + ("max_memory", "game_type", "rule")
+LIMIT_KEYS = INT_KEYS + ("folder",)   # the protocol's own keys; a back-end option never shadows one
 
 
 def own_moves_left(stones: int, empty_points: int) -> float:
