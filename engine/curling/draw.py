@@ -50,8 +50,11 @@ def sheet_svg(pos, alive, after_pos, after_alive, shot, choice, teams) -> str:
                    f'stroke-width="0.8"/><text x="2" y="{py - 2:.1f}">{label}</text>')
     out.append(f'<line x1="{cx:.1f}" y1="0" x2="{cx:.1f}" y2="{h:.0f}" stroke="#aaa" '
                f'stroke-width="0.5"/>')
+    noise_free = choice.info.get("noise_free", {})
     for a, n, value in choice.info.get("candidates", []):
-        if n == 0 or value is None:
+        if value is None:                 # no noisy playout left: its noise-free value
+            value = noise_free.get(a)
+        if value is None:
             continue
         _, rest = _path(pos, alive, shot, a)
         if rest is not None:
