@@ -99,3 +99,29 @@ def test_game_runs_with_hammer_and_scores():
     result = play_game([RulePlayer(), RulePlayer()], 2, seed=3)
     assert len(result.scores) >= 2 and len(result.shots) == 16 * len(result.scores)
     assert result.winner in (0, 1, -1)
+
+
+def test_sheet_svg_draws_stones_path_and_candidates():
+    import xml.etree.ElementTree as ET
+    from engine.curling.draw import sheet_svg
+    from engine.curling.game import Choice
+    pos, alive = empty()
+    pos[0], alive[0] = (0.3, TEE_Y), True
+    after_pos, after_alive = pos.copy(), alive.copy()
+    after_pos[1], after_alive[1] = (0.0, TEE_Y - 0.3), True
+    choice = Choice(2 * 12, 90, {"candidates": [(2 * 12, 50, 0.61), (0, 0, None)],
+                                 "noise_free": {0: 0.4}})
+    svg = sheet_svg(pos, alive, after_pos, after_alive, 1, choice, [0, 1] * 8)
+    ET.fromstring(svg)
+    assert "0.61 (50)" in svg and "0.40 (0)" in svg and "<polyline" in svg
+    assert svg.count('opacity="1.0"') == 2
+
+
+def test_match_summary_stops_on_separation_or_cap():
+    from engine.curling.match import summarise
+    rows = [{"a": "tree", "b": "flat", "ends": 2, "budget": 10, "a_score": 1.0,
+             "playouts_per_shot": 10, "cpu_seconds": 1.0, "commit": "x"}] * 12
+    assert summarise(rows, 100)["stopped"] == "separated"
+    even = rows[:5] + [dict(rows[0], a_score=0.0)] * 5
+    assert summarise(even, 100)["stopped"] == "running"
+    assert summarise(even, 10)["stopped"] == "cap"

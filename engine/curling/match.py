@@ -67,11 +67,11 @@ def run_match(a: str, b: str, ends: int, budget: int, cap: int, seed: int = 0,
                 return summary
             todo = [i for i in range(cap) if str(i) not in rows][:batch]
             if executor is None:
-                done = [play_one(a, b, ends, budget, i, seed) for i in todo]
+                done = (play_one(a, b, ends, budget, i, seed) for i in todo)
             else:
                 futures = [executor.submit(play_one, a, b, ends, budget, i, seed) for i in todo]
-                done = [f.result() for f in cf.as_completed(futures)]
-            for row in done:
+                done = (f.result() for f in cf.as_completed(futures))
+            for row in done:             # kept as each game ends: a cut run loses no game
                 results.append(row)
                 rows[row["index"]] = row
             s = summarise(list(rows.values()), cap)

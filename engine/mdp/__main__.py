@@ -2,6 +2,7 @@
 
     python -m engine.mdp --problem trap --method dpw --budget 1000 --seed 1
     python -m engine.mdp --problem treasure --param D=5 --method tree --ms 50
+    python -m engine.mdp curling ...     (digital curling: engine/curling/cli.py)
 """
 
 import argparse
@@ -40,6 +41,10 @@ def _action_text(problem, a: float) -> str:
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] == "curling":
+        from ..curling.cli import main as curling
+        return curling(argv[1:])
     args = parse_args(argv)
     problem = args.problem_obj
     print(f"{problem.name} {problem.params}  method {args.method}  seed {args.seed}")

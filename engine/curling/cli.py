@@ -1,0 +1,85 @@
+"""``python -m engine.mdp curling``: play and draw a game, run matches, join a server.
+
+    python -m engine.mdp curling --a tree --b flat --ends 2 --budget 100 --seed 1
+        plays a game and writes the sheet of every shot of the last end as SVG
+        (runs/curling/game-<seed>/shot-NN.svg, the chosen shot's path and the candidates'
+        values drawn on it)
+    python -m engine.mdp curling match --a tree --b flat --ends 2 --budget 100 --cap 200
+        plays games until the Wilson interval of a's score excludes 50 % or the cap;
+        records in results/curling/, summary printed and added to summary.jsonl
+    python -m engine.mdp curling summary          every comparison's summary, from records
+    python -m engine.mdp curling connect --port 10000 --player tree --budget 100
+        joins a DigitalCurling3 server as one team
+"""
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .players import MODES, make_player
+
+KINDS = sorted(MODES) + ["rules"]
+
+
+def _common(ap):
+    ap.add_argument("--ends", type=int, default=2)
+    ap.add_argument("--budget", type=int, default=100, help="playouts per shot")
+    ap.add_argument("--seed", type=int, default=0)
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    command = argv.pop(0) if argv and argv[0] in ("match", "summary", "connect") else "play"
+    ap = argparse.ArgumentParser(prog=f"python -m engine.mdp curling {command}",
+                                 description=__doc__.split("\n\n")[0])
+    if command in ("play", "match"):
+        ap.add_argument("--a", choices=KINDS, default="tree")
+        ap.add_argument("--b", choices=KINDS, default="flat")
+        _common(ap)
+    if command == "play":
+        ap.add_argument("--out", default=None)
+    if command == "match":
+        ap.add_argument("--cap", type=int, default=200)
+        ap.add_argument("--workers", type=int, default=1)
+        ap.add_argument("--dask", default=None, help="a Dask scheduler address")
+    if command == "summary":
+        ap.add_argument("--cap", type=int, default=10 ** 9,
+                        help="games at which a comparison counts as stopped by its cap")
+    if command == "connect":
+        ap.add_argument("--host", default="localhost")
+        ap.add_argument("--port", type=int, default=10000)
+        ap.add_argument("--player", choices=KINDS, default="tree")
+        _common(ap)
+    args = ap.parse_args(argv)
+    if command == "match":
+        from .match import ROOT, run_match
+        summary = run_match(args.a, args.b, args.ends, args.budget, args.cap, args.seed,
+                            workers=args.workers, batch=max(2 * args.workers, 8),
+                            dask=args.dask)
+        print(json.dumps(summary))
+        with open(ROOT / "summary.jsonl", "a") as f:
+            f.write(json.dumps(summary) + "\n")
+        return 0
+    if command == "summary":
+        from .match import ROOT, summarise
+        for path in sorted(ROOT.glob("*.jsonl")):
+            if path.name == "summary.jsonl":
+                continue
+            rows = [json.loads(x) for x in path.read_text().splitlines()[1:]]
+            print(json.dumps(summarise(rows, args.cap)))
+        return 0
+    if command == "connect":
+        from .dc3_client import play
+        session = play(make_player(args.player, args.seed, args.budget), args.host, args.port)
+        print(f"game over after {session.moves} moves as {session.team}")
+        return 0
+    from .draw import play_and_draw
+    out = Path(args.out or f"runs/curling/game-{args.seed}")
+    result, files = play_and_draw(make_player(args.a, args.seed, args.budget),
+                                  make_player(args.b, args.seed + 1, args.budget),
+                                  args.ends, args.seed, out)
+    print(f"{args.a} (team 0) vs {args.b} (team 1): ends {result.scores}, "
+          f"winner {['team 0', 'team 1'][result.winner] if result.winner >= 0 else 'draw'}; "
+          f"{len(files)} SVGs in {out}")
+    return 0
