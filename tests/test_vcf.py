@@ -218,8 +218,8 @@ def double_three_position():
 
 def test_a_threat_move_is_found_and_played_and_stopped():
     state = double_three_position()
-    assert threat_move(state, BLACK, 12, 300) == point(5, 7, 15)
-    assert threat_move(state, WHITE, 12, 300) == PASS
+    assert threat_move(state, BLACK, 12, 5_000) == point(5, 7, 15)
+    assert threat_move(state, WHITE, 12, 5_000) == PASS
     # each answer of white leaves black a VCF: the proof the kernel claims
     after = state.clone()
     after.play(point(5, 7, 15))

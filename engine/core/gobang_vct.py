@@ -8,9 +8,11 @@ matters either takes a point of the mover's VCF lines or makes a four of the ans
 own, and both kinds lie within two points of a stone (a four's window of five holds four
 stones; a completion or a four point of the line is next to or one gap from its stones).
 A found threat move is a proof within the VCF's limits (each ``find``-ing of a VCF is a
-proof; a VCF not found within ``max_nodes`` counts as a refutation), so it is played like a
-VCF.  The search is bounded: at most ``max_nodes`` fours per VCF asked, one VCF per
-candidate and one per answer of each candidate that threatens.
+proof; a VCF not found within its limit counts as a refutation), so it is played like a
+VCF.  The search is bounded as a whole, since a tactical position can hold dozens of
+candidates that threaten, each with dozens of answers: each VCF asked may try
+``VCF_NODES`` fours, and once ``max_nodes`` work units are spent (a VCF asked is one, each
+four it tries another) the search gives up with no threat move found.
 """
 
 import numpy as np
@@ -20,7 +22,8 @@ from .gobang_kernels import _makes_win, exact_five
 from .gobang_vcf import _first_win, _may_play, _search
 from .layout import BOARD, EMPTIES, EMPTY, GOBANG_RENJU, M_N_EMPTY, M_RULE, M_SIZE, PASS
 
-NEAR = 2   # answers and threat moves within this many king moves of a stone
+NEAR = 2         # answers and threat moves within this many king moves of a stone
+VCF_NODES = 300  # the most fours each VCF asked may try
 
 
 @njit(cache=True)
@@ -37,14 +40,16 @@ def _near_stone(board, w, p):
 
 
 @njit(cache=True)
-def _has_vcf(board, w, pts, n_pts, a, renju, ex_a, ex_d, depth, nodes, line):
-    found, _, _ = _search(board.copy(), w, pts, n_pts, a, renju, ex_a, ex_d, depth, nodes,
-                          line)
+def _has_vcf(board, w, pts, n_pts, a, renju, ex_a, ex_d, depth, line, spent):
+    """Whether ``a`` has a VCF; its work is added to ``spent[0]``."""
+    found, _, tried = _search(board.copy(), w, pts, n_pts, a, renju, ex_a, ex_d, depth,
+                              VCF_NODES, line)
+    spent[0] += tried + 1
     return found
 
 
 @njit(cache=True)
-def _refuted(board, w, pts, n_pts, a, renju, ex_a, ex_d, depth, nodes, line):
+def _refuted(board, w, pts, n_pts, a, renju, ex_a, ex_d, depth, line, spent):
     """Whether some answer of the opponent (near a stone) leaves ``a`` no VCF."""
     d = 3 - a
     for j in range(n_pts):
@@ -54,7 +59,7 @@ def _refuted(board, w, pts, n_pts, a, renju, ex_a, ex_d, depth, nodes, line):
             continue
         board[r] = d
         escaped = _makes_win(board, w, r, d, ex_d) or \
-            not _has_vcf(board, w, pts, n_pts, a, renju, ex_a, ex_d, depth, nodes, line)
+            not _has_vcf(board, w, pts, n_pts, a, renju, ex_a, ex_d, depth, line, spent)
         board[r] = EMPTY
         if escaped:
             return True
@@ -64,8 +69,9 @@ def _refuted(board, w, pts, n_pts, a, renju, ex_a, ex_d, depth, nodes, line):
 @njit(cache=True)
 def find_threat_move(s, meta, color, max_depth, max_nodes, line):
     """A threat move of ``color`` (the module docstring) in (s, meta), or PASS; PASS too
-    when the opponent holds a winning point (a four to block comes first).  ``line``: room
-    for 2 * max_depth + 3 points, scratch."""
+    when the opponent holds a winning point (a four to block comes first) and when
+    ``max_nodes`` work units are spent.  ``line``: room for 2 * max_depth + 3 points,
+    scratch."""
     rule = meta[M_RULE]
     n_pts = meta[M_N_EMPTY]
     board = s[BOARD].copy()
@@ -75,16 +81,21 @@ def find_threat_move(s, meta, color, max_depth, max_nodes, line):
     ex_a, ex_d = exact_five(rule, color), exact_five(rule, 3 - color)
     if _first_win(board, w, pts, n_pts, 3 - color, ex_d)[1] > 0:
         return PASS
+    spent = np.zeros(1, dtype=np.int64)
     for i in range(n_pts):
         t = pts[i]
         if not _near_stone(board, w, t) or not _may_play(board, w, t, color, renju):
             continue
         board[t] = color
-        if _has_vcf(board, w, pts, n_pts, color, renju, ex_a, ex_d, max_depth, max_nodes,
-                    line) and not _refuted(board, w, pts, n_pts, color, renju, ex_a, ex_d,
-                                           max_depth, max_nodes, line):
-            return t
+        threatens = _has_vcf(board, w, pts, n_pts, color, renju, ex_a, ex_d, max_depth, line,
+                             spent)
+        if threatens and not _refuted(board, w, pts, n_pts, color, renju, ex_a, ex_d,
+                                      max_depth, line, spent):
+            if spent[0] <= max_nodes:   # a refutation cut short by the limit proves nothing
+                return t
         board[t] = EMPTY
+        if spent[0] > max_nodes:
+            return PASS
     return PASS
 
 

@@ -59,8 +59,8 @@ class ThreatOptions:
     vct: bool = option(False, help="Gobang: with no VCF on either side, play a threat move "
                        "(a VCF whatever the answer) at once, or keep the root to the moves "
                        "that can stop the opponent's")
-    vct_nodes: int = option(300, 1, 100_000_000, help="Gobang: the most fours each VCF of "
-                            "the threat-move search tries")
+    vct_nodes: int = option(5_000, 1, 100_000_000, help="Gobang: the threat-move search's "
+                            "work in all (a VCF asked, or a four it tries, is one)")
 
 
 OPTION_NAMES = frozenset(f.name for f in fields(ThreatOptions))
