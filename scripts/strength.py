@@ -59,7 +59,9 @@ _ABLATIONS = (
     ("plus-elo-playouts", "+ learned softmax playouts (playout=elo)",
      BEST + " --set playout=elo"),
     ("plus-tygem-priors", "+ priors learned on Tygem 9-dan games (priors=elo, patterns=tygem)",
-     BEST + " --set priors=elo --set patterns=tygem"))
+     BEST + " --set priors=elo --set patterns=tygem"),
+    ("plus-tygem-playouts", "+ softmax playouts learned on Tygem games (playout=elo, "
+     "patterns=tygem)", BEST + " --set playout=elo --set patterns=tygem"))
 
 
 def _ablation(prefix: str, setup: GameSetup, opening: int, games: int,
@@ -81,7 +83,8 @@ def _cells() -> list[Cell]:
                 f"{ENGINE} {PAPER} --size 9 --komi 7.5 --algo uct --time 0.9 " + BEST, GNUGO,
                 GO9_CLEANUP, 0, 200)]
     out += _ablation("ablate", GO9, 2, 40, ("light-playouts", "no-prior", "no-rave",
-                                           "ucb-c0.7", "plain-uct", "plus-tygem-priors"))
+                                           "ucb-c0.7", "plain-uct", "plus-tygem-priors",
+                                           "plus-tygem-playouts"))
     out += [Cell("pachi9-1s", "Pachi", "default (1 s/move, 2 threads) vs Pachi =25000 threads=2",
                  None, f"{DEFAULT} --time 1", f"{PACHI} -t =25000 threads=2", GO9, 0, 100),
             Cell("pachi9-fixed", "Pachi", "default (5,000 playouts, 1 thread) vs Pachi =5000 "
