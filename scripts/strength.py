@@ -7,6 +7,14 @@ also adds, one at a time, the knowledge options tried for 19x19), each a match i
     python scripts/strength.py --only best-vs-gnugo10      # the headline match (resumes)
     python scripts/strength.py --only 'ablate-*' --workers 2
     python scripts/strength.py --report                    # the markdown table, no games
+    python scripts/strength.py --only 'pachi9-*' --workers 1   # against Pachi 12.90
+
+The Pachi cells (issue 41) play the default engine (``--preset strong``, no flags but the
+budget) against Pachi from ``../shared/opponents`` (its README's commands): ``pachi9-1s``
+the issue's yardstick, ours at ``--time 1`` on two threads against ``-t =25000
+threads=2`` (about 1.1 s a move there), and ``pachi9-fixed`` both at fixed playouts on
+one thread (ours 5,000 a move, Pachi ``-t =5000``), the fairer measure on a loaded
+machine.  Pachi's own stderr says its seconds a move; the match's summary says ours.
 
 The best configuration is UCT with heavy playouts, priors and RAVE and no UCB exploration
 term (c = 0: priors and AMAF values do the exploring, as in michi), at 0.9 s per move
@@ -28,6 +36,8 @@ from engine.match.referee import GameSetup
 OUT_ROOT = Path("results/strength")
 MASTER_SEED = 0
 GNUGO = "/usr/games/gnugo --mode gtp --level 10 --chinese-rules"
+PACHI = str(Path(__file__).resolve().parents[2] / "shared" / "opponents" / "pachi" / "run-pachi")
+DEFAULT = f"{ENGINE} --size 9 --komi 7.5 --seed {{seed}}"   # the strong preset, no flags
 BEST = "--set playout=heavy --set prior=1 --set rave=1 --set c=0"
 ABLATION_PLAYOUTS = 2000
 GO9_CLEANUP = GameSetup(game="go", size=9, komi=7.5, superko=True, cleanup=True)
@@ -47,7 +57,11 @@ _ABLATIONS = (
      BEST + " --set priors=ladder"),
     ("plus-elo-priors", "+ learned priors (priors=elo)", BEST + " --set priors=elo"),
     ("plus-elo-playouts", "+ learned softmax playouts (playout=elo)",
-     BEST + " --set playout=elo"))
+     BEST + " --set playout=elo"),
+    ("plus-tygem-priors", "+ priors learned on Tygem 9-dan games (priors=elo, patterns=tygem)",
+     BEST + " --set priors=elo --set patterns=tygem"),
+    ("plus-tygem-playouts", "+ softmax playouts learned on Tygem games (playout=elo, "
+     "patterns=tygem)", BEST + " --set playout=elo --set patterns=tygem"))
 
 
 def _ablation(prefix: str, setup: GameSetup, opening: int, games: int,
@@ -69,7 +83,13 @@ def _cells() -> list[Cell]:
                 f"{ENGINE} {PAPER} --size 9 --komi 7.5 --algo uct --time 0.9 " + BEST, GNUGO,
                 GO9_CLEANUP, 0, 200)]
     out += _ablation("ablate", GO9, 2, 40, ("light-playouts", "no-prior", "no-rave",
-                                           "ucb-c0.7", "plain-uct"))
+                                           "ucb-c0.7", "plain-uct", "plus-tygem-priors",
+                                           "plus-tygem-playouts"))
+    out += [Cell("pachi9-1s", "Pachi", "default (1 s/move, 2 threads) vs Pachi =25000 threads=2",
+                 None, f"{DEFAULT} --time 1", f"{PACHI} -t =25000 threads=2", GO9, 0, 100),
+            Cell("pachi9-fixed", "Pachi", "default (5,000 playouts, 1 thread) vs Pachi =5000 "
+                 "threads=1", None, f"{DEFAULT} --playouts 5000 --threads 1",
+                 f"{PACHI} -t =5000 threads=1", GO9, 0, 100)]
     # 19x19 (issue 19): the default's components and the knowledge options built for
     # 19x19, with kgs cleanup so that a game that reaches the count is scored exactly
     out += _ablation("ablate19", GO19_CLEANUP, 0, 40,

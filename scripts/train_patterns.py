@@ -22,21 +22,26 @@ prediction on held-out games.
 """
 
 import argparse
+import itertools
 import math
 import sys
 import time
 from pathlib import Path
 
+GNUGO = "/usr/games/gnugo"
+
 
 def generate(args) -> int:
-    from engine.patterns.selfplay import format_record, gnugo_client, play_game
+    from engine.match.gtp_client import GtpClient
+    from engine.patterns.selfplay import format_record, play_game
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     done = sum(1 for _ in open(out)) if out.exists() else 0
     n_random = args.random if args.random is not None else (4 if args.size < 13 else 8)
     t0 = time.time()
     games = 0
-    with gnugo_client(args.level) as client, open(out, "a") as f:
+    gnugo = [GNUGO, "--mode", "gtp", "--level", str(args.level)]
+    with GtpClient(gnugo, timeout=120) as client, open(out, "a") as f:
         while time.time() - t0 < args.minutes * 60 and games < args.games:
             r = play_game(client, args.size, args.komi, n_random, args.seed + done + games,
                           3 * args.size * args.size)
@@ -60,7 +65,8 @@ def _split(files, holdout):
 
 
 def train(args) -> int:
-    from engine.patterns import mm, weights
+    from engine.knowledge import pattern_weights as weights
+    from engine.patterns import mm
     from engine.patterns.dataset import examples
     t0 = time.time()
     recs, test = _split(args.files, args.holdout)
@@ -80,10 +86,13 @@ def train(args) -> int:
 def _model(path):
     """The MM model of a weights file, and the same with its feature groups flattened."""
     import numpy as np
-    from engine.patterns import mm, weights
+    from engine.knowledge import pattern_weights as weights
+    from engine.patterns import mm
     wt = weights.load(path)
+    keys = np.array(sorted(wt.spatial), dtype=np.int64)
     model = mm.Model(np.array(sorted(wt.patterns), dtype=np.int32),
-                     np.array([wt.patterns[c] for c in sorted(wt.patterns)]), list(wt.groups))
+                     np.array([wt.patterns[c] for c in sorted(wt.patterns)]), list(wt.groups),
+                     keys, np.array([wt.spatial[int(h)] for h in keys]))
     return model, mm.Model(model.codes, model.pattern_gamma,
                            [np.ones_like(g) for g in wt.groups])
 
@@ -132,7 +141,8 @@ def _answers(problems):
 
 def tsumego(args) -> int:
     from engine.go_knowledge import load as load_knowledge
-    from engine.patterns import mm, weights
+    from engine.knowledge import pattern_weights as weights
+    from engine.patterns import mm
     from engine.patterns.accuracy import heavy_strengths
     from engine.patterns.dataset import examples_at
     from engine.tsumego.problem import load_problems
@@ -167,6 +177,47 @@ def tsumego(args) -> int:
     return 0
 
 
+def tygem(args) -> int:
+    """Fit on the Tygem 9-dan games (streamed) and measure on held-out ones."""
+    from engine.knowledge import pattern_weights as weights
+    from engine.patterns import mm, tygem as ty
+    from engine.patterns.accuracy import topk
+    import numpy as np
+    t0 = time.monotonic()
+    paths = ty.zips(args.data)
+    train_games = (g for g in ty.games(paths) if not ty.is_held_out(g[0]))
+    train_games = itertools.islice(train_games, args.games)
+    ex, read = ty.examples(train_games, args.every, args.seed, args.skip_opening,
+                           deadline=t0 + args.minutes * 60)
+    print(f"{read} training games, {ex.n_positions} positions (one move in {args.every}), "
+          f"{len(ex.pos)} candidate moves; features in {time.monotonic() - t0:.0f} s",
+          flush=True)
+    model = mm.fit(ex, args.iterations, args.min_count, log=print,
+                   spatial_min=args.spatial_min)
+    del ex
+    print(f"{len(model.codes)} 3x3 patterns, {len(model.spatial_keys)} diamonds; "
+          f"fit done at {time.monotonic() - t0:.0f} s", flush=True)
+    header = (f"Elo ratings of move features, fitted by MM (scripts/train_patterns.py tygem)\n"
+              f"on {read} Tygem 9-dan 19x19 games, one move in {args.every}; "
+              f"{len(model.codes)} 3x3 patterns, {len(model.spatial_keys)} diamonds "
+              f"(played >= {args.spatial_min} times); docs/patterns.md")
+    weights.save(args.out, model, args.prior_games, args.ladder_nodes, header)
+    test_games = itertools.islice((g for g in ty.games(paths) if ty.is_held_out(g[0])),
+                                  args.test_games)
+    test, n_test = ty.examples(test_games, 1, args.seed)
+    flat = mm.Model(model.codes, model.pattern_gamma, [np.ones_like(g) for g in model.groups])
+    no_spatial = mm.Model(model.codes, model.pattern_gamma, model.groups)
+    print(f"| held-out games | positions | predictor | top-1 | top-5 |")
+    print("|---:|---:|---|---:|---:|")
+    for name, m in (("all features", model), ("without diamonds", no_spatial),
+                    ("3x3 patterns only", flat)):
+        s = mm.strengths(m, test)
+        print(f"| {n_test} | {test.n_positions} | {name} | {100 * topk(test, s, 1):.1f}% | "
+              f"{100 * topk(test, s, 5):.1f}% |")
+    print(f"wrote {args.out} in {time.monotonic() - t0:.0f} s")
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -192,7 +243,19 @@ def main(argv=None) -> int:
     ts.add_argument("files", nargs="+", help="problem files or folders")
     ts.add_argument("--exclude", help="a file of problem names (or file names), one a "
                     "line: held out of the fit and measured")
-    for name in ("train", "tsumego"):
+    ty = sub.add_parser("tygem", help="fit on the Tygem 9-dan games, measure on held-out")
+    ty.add_argument("--data", default=None, help="folder of the zips (default "
+                    "../shared/datasets/tygem-9d)")
+    ty.add_argument("--games", type=int, default=10**9, help="training games at most")
+    ty.add_argument("--minutes", type=float, default=10.0,
+                    help="stop reading training games after this")
+    ty.add_argument("--every", type=int, default=8, help="one training move in N")
+    ty.add_argument("--skip-opening", type=int, default=0)
+    ty.add_argument("--test-games", type=int, default=100)
+    ty.add_argument("--spatial-min", type=int, default=10,
+                    help="diamonds played fewer times are not in the model")
+    ty.add_argument("--seed", type=int, default=0)
+    for name in ("train", "tsumego", "tygem"):
         c = sub.choices[name]
         c.add_argument("--iterations", type=int, default=30)
         c.add_argument("--min-count", type=int, default=2,
@@ -200,10 +263,11 @@ def main(argv=None) -> int:
         c.add_argument("--prior-games", type=float, default=20.0)
         c.add_argument("--ladder-nodes", type=int, default=100)
     tr.add_argument("--out", default="engine/data/go_patterns.txt")
+    ty.add_argument("--out", default="engine/data/go_patterns.txt")
     ts.add_argument("--out", default="engine/data/tsumego_patterns.txt")
     args = ap.parse_args(argv)
     return {"generate": generate, "train": train, "accuracy": accuracy,
-            "tsumego": tsumego}[args.cmd](args)
+            "tsumego": tsumego, "tygem": tygem}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -16,35 +16,41 @@ from engine.core.move_features import (G_ATARI, G_CAPTURE, G_DIST, G_ESCAPE, G_L
                                        G_SELFATARI, LEVELS, N_GROUPS, tactical_features)
 from engine.core.patterns3 import N_CODES
 from engine.core.rng import make_rng
+from engine.core.spatial import N_RADII
 from engine.game.coords import point
 from engine.game.go_state import GoState
 from engine.game.rules import GoRules
-from engine.patterns import mm, weights
+from engine.knowledge import pattern_weights as weights
+from engine.patterns import mm
 from engine.patterns.accuracy import topk
 from engine.patterns.dataset import Examples
-from engine.patterns.symmetry import CANON
+from engine.knowledge.symmetry import CANON
 from engine.search import registry
 from engine.search.base import Budget
 from engine.search.tree import MOVE, PRIOR_N, PRIOR_W
 
 
-def synthetic(true_pat, true_groups, positions=4000, moves=12, seed=1):
-    """Examples whose played moves are drawn from the model with the given gammas."""
+def synthetic(true_pat, true_groups, positions=4000, moves=12, seed=1, true_spatial=()):
+    """Examples whose played moves are drawn from the model with the given gammas (the
+    diamonds: ``true_spatial`` gammas of the hashes 1, 2, ... in the largest diamond's
+    column; hash 0 has gamma 1 there)."""
     rng = np.random.default_rng(seed)
     r = positions * moves
     codes = rng.integers(0, len(true_pat), r).astype(np.int32)
     levels = np.zeros((r, N_GROUPS), dtype=np.int8)
     for g, gam in enumerate(true_groups):
         levels[:, g] = rng.integers(0, len(gam) + 1, r)
+    hashes = np.zeros((r, N_RADII), dtype=np.int64)
+    hashes[:, -1] = rng.integers(0, len(true_spatial) + 1, r)
     strength = true_pat[codes] * np.prod(
         [np.concatenate([[1.0], gam])[levels[:, g]] for g, gam in enumerate(true_groups)],
-        axis=0)
+        axis=0) * np.concatenate([[1.0], true_spatial])[hashes[:, -1]]
     pos = np.repeat(np.arange(positions), moves).astype(np.int32)
     chosen = np.zeros(r, dtype=bool)
     for j in range(positions):
         s = strength[j * moves:(j + 1) * moves]
         chosen[j * moves + rng.choice(moves, p=s / s.sum())] = True
-    return Examples(pos, codes, levels, chosen)
+    return Examples(pos, codes, levels, chosen, hashes)
 
 
 def test_mm_recovers_the_gammas_it_was_given():
@@ -55,6 +61,17 @@ def test_mm_recovers_the_gammas_it_was_given():
     assert np.allclose(np.log(fitted), np.log(true_pat), atol=0.2)
     for got, want in zip(model.groups, true_groups):
         assert np.allclose(np.log(got), np.log(want), atol=0.25)
+
+
+def test_mm_recovers_the_gammas_of_the_largest_known_diamond():
+    true_pat = np.array([1.0, 4.0, 0.25, 2.0])
+    true_groups = [np.ones(n) for n in LEVELS]
+    ex = synthetic(true_pat, true_groups, true_spatial=np.array([5.0, 0.3]))
+    model = mm.fit(ex, iterations=40, spatial_min=1)
+    # hash 0 (gamma 1) is known too, since it is played: the gammas are relative to it
+    assert list(model.spatial_keys) == [0, 1, 2]
+    got = model.spatial_gamma / model.spatial_gamma[0]
+    assert np.allclose(np.log(got[1:]), np.log([5.0, 0.3]), atol=0.2)
 
 
 def levels_of(st, rc, color):
@@ -91,13 +108,15 @@ def test_capture_self_atari_distance_and_line():
 def test_weights_round_trip_and_faults(tmp_path):
     codes = np.unique(CANON[[0, 0b01, 0b1001 << 4, 0xFFFF]]).astype(np.int32)
     model = mm.Model(codes, np.linspace(0.5, 3.0, len(codes)),
-                     [np.linspace(0.1, 2.0, n) for n in LEVELS])
+                     [np.linspace(0.1, 2.0, n) for n in LEVELS],
+                     np.array([-2**63, -5, 7, 2**63 - 1], np.int64), np.array([1.5, 2, 3, 4]))
     path = tmp_path / "w.txt"
     weights.save(path, model, 12.0, 50, "a test")
     wt = weights.load(str(path))
     assert wt.prior_games == 12.0 and wt.ladder_nodes == 50
     assert sorted(wt.patterns) == list(codes)
     assert np.allclose([wt.patterns[c] for c in codes], model.pattern_gamma, rtol=1e-3)
+    assert wt.spatial == {-2**63: 1.5, -5: 2.0, 7: 3.0, 2**63 - 1: 4.0}
     v = weights.policy_vector(str(path))
     assert v.shape == (ELO_LEN,)
     bad = tmp_path / "bad.txt"
@@ -189,7 +208,8 @@ def test_a_bad_patterns_option_is_refused():
 
 def test_topk_shares_ties_out():
     ex = Examples(np.array([0, 0, 0, 1, 1], np.int32), np.zeros(5, np.int32),
-                  np.zeros((5, N_GROUPS), np.int8), np.array([0, 1, 0, 1, 0], bool))
+                  np.zeros((5, N_GROUPS), np.int8), np.array([0, 1, 0, 1, 0], bool),
+                  np.zeros((5, N_RADII), np.int64))
     s = np.array([1.0, 1.0, 1.0, 5.0, 1.0])
     assert topk(ex, s, 1) == pytest.approx((1 / 3 + 1) / 2)
     assert topk(ex, s, 2) == pytest.approx((2 / 3 + 1) / 2)

@@ -53,7 +53,7 @@ def make_runner(game: str, size: int, policy: str, knowledge: str | None = None)
         clear_board(s, meta, size)
         if policy == "elo":
             from engine.core.elo_policy import Elo
-            from engine.patterns.weights import policy_vector
+            from engine.knowledge.pattern_weights import policy_vector
             pat, par = load(knowledge).patterns, Elo(policy_vector())
         else:
             pat, par = LIGHT if policy == "light" else (load(knowledge).patterns,

@@ -3,7 +3,7 @@ candidate move is drawn with probability proportional to its strength, the produ
 features' gammas (``move_features``).
 
 The gammas reach the kernels as one float64 vector (``ELO_LEN`` entries, built by
-``engine.patterns.weights.policy_vector``): the prior's virtual games, the ladder reading
+``engine.knowledge.pattern_weights.policy_vector``): the prior's virtual games, the ladder reading
 cap, the group gammas (``move_features.LEVELS`` per group, level 1 first) and two tables
 of 2^16 pattern gammas indexed by a raw 3x3 code, one for each colour to move.  Wrapped
 in ``Elo`` where the heavy policy's parameters (or the tree priors' weights) go, its type
@@ -14,7 +14,8 @@ Per move, what a full feature reading of every point would cost is cut down:
 * every empty point gets its pattern's gamma (one table lookup);
 * points within distance 9 of the last move get the distance gamma, and those within 4
   (the 12 nearest) and the captures, escapes and counter-captures around the last move
-  (``go_policy.atari_moves``) get every tactical gamma;
+  (``go_policy.atari_moves``) get every group's gamma (``dist2``, the distance to the
+  move before the last, and ``line`` only there);
 * elsewhere a self-atari is caught after the draw: it is kept with probability
   min(1, its gamma), else refused and the draw repeated (exact rejection sampling for
   gammas below 1); captures and ataris far from the last move are not rated.

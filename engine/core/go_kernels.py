@@ -11,8 +11,8 @@ import numpy as np
 from numba import njit
 
 from .layout import (BLACK, BOARD, EMPTIES, EMPTY, EPOS, LIBS, M_CAPS_B, M_CAPS_W, M_HASH,
-                     M_KO, M_KO_COLOR, M_LAST, M_MOVES, M_N_EMPTY, M_PASSES, M_RULE, M_SIZE,
-                     M_TO_PLAY, NEXT, OFFBOARD, PASS, REP, RULE_SUICIDE, SIZE, WHITE)
+                     M_KO, M_KO_COLOR, M_LAST, M_LAST2, M_MOVES, M_N_EMPTY, M_PASSES, M_RULE,
+                     M_SIZE, M_TO_PLAY, NEXT, OFFBOARD, PASS, REP, RULE_SUICIDE, SIZE, WHITE)
 
 
 
@@ -42,6 +42,7 @@ def clear_board(s, meta, n):
     meta[M_CAPS_B] = 0
     meta[M_CAPS_W] = 0
     meta[M_LAST] = PASS
+    meta[M_LAST2] = PASS
 
 
 @njit(cache=True, inline='always')
@@ -173,6 +174,7 @@ def play(s, meta, zob, p, color):
     Returns the number of stones captured."""
     meta[M_TO_PLAY] = 3 - color
     meta[M_MOVES] += 1
+    meta[M_LAST2] = meta[M_LAST]
     meta[M_LAST] = p
     meta[M_KO] = -1
     if p == PASS:

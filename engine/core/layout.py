@@ -38,8 +38,9 @@ BOARD, NEXT, REP, LIBS, SIZE, EMPTIES, EPOS = range(7)
 NROWS = 7
 
 (M_GAME, M_SIZE, M_TO_PLAY, M_N_EMPTY, M_KO, M_KO_COLOR, M_PASSES, M_HASH, M_MOVES,
- M_CAPS_B, M_CAPS_W, M_LAST, M_WINNER, M_RULE) = range(14)
+ M_CAPS_B, M_CAPS_W, M_LAST, M_WINNER, M_RULE, M_LAST2) = range(15)
 NMETA = 16
+# M_LAST2 (Go): the move before the last, for the learned features' second distance
 
 # M_RULE bits for Go
 RULE_SUICIDE = 1

@@ -1,6 +1,6 @@
 """The features of a Go move that the learned pattern model rates (``engine.patterns``,
 docs/patterns.md): its 3x3 neighbourhood (``patterns3.code``, seen from the side to move)
-and six tactical groups, each at one level (0: the move does not have it):
+and seven groups of facts, each at one level (0: the move does not have it):
 
   capture    1 takes a chain touching an own chain in atari (saves it), 2 takes the chain
              of the last move, 3 other captures of one or two stones, 4 of three or more
@@ -10,6 +10,8 @@ and six tactical groups, each at one level (0: the move does not have it):
   atari      puts an opponent chain in atari: 1 one a ladder then catches, 2 other
   dist       distance to the last move, dx + dy + max(dx, dy) = 2..9 as levels 1..8
   line       the line the point is on, 1..4 (counted from the edge)
+  dist2      distance to the move before the last, as ``dist`` (the mover's own last
+             move: strong players answer near both)
 
 Ladders are read by ``go_ladder`` on its scratch, at most ``max_nodes`` positions each.
 """
@@ -18,12 +20,12 @@ from numba import njit
 
 from .go_ladder import escape_caught, liberties_upto3, load_after, read_ply0
 from .go_tactics import NONE, atari_liberty, first_touch, is_self_atari, libs_after, size_after
-from .layout import BLACK, BOARD, M_LAST, M_SIZE, NEXT, REP, SIZE, WHITE
+from .layout import BLACK, BOARD, M_LAST, M_LAST2, M_SIZE, NEXT, REP, SIZE, WHITE
 from .patterns3 import code
 
-G_CAPTURE, G_ESCAPE, G_SELFATARI, G_ATARI, G_DIST, G_LINE = range(6)
-GROUP_NAMES = ("capture", "escape", "selfatari", "atari", "dist", "line")
-LEVELS = (4, 2, 2, 2, 8, 4)
+G_CAPTURE, G_ESCAPE, G_SELFATARI, G_ATARI, G_DIST, G_LINE, G_DIST2 = range(7)
+GROUP_NAMES = ("capture", "escape", "selfatari", "atari", "dist", "line", "dist2")
+LEVELS = (4, 2, 2, 2, 8, 4, 8)
 N_GROUPS = len(LEVELS)
 MAX_DIST = 9
 
@@ -105,9 +107,20 @@ def _chain_features(s, meta, w, p, color, lad, max_nodes, out):
                 out[G_ATARI] = 2
 
 
+@njit(cache=True, inline='always')
+def _distance_level(w, p, q):
+    """``dist``'s level of ``p`` from move ``q`` (0: no move, or farther than MAX_DIST)."""
+    if q < 0:
+        return 0
+    dx = abs(p % w - q % w)
+    dy = abs(p // w - q // w)
+    d = dx + dy + max(dx, dy)
+    return d - 1 if d <= MAX_DIST else 0
+
+
 @njit(cache=True)
 def tactical_features(s, meta, p, color, lad, max_nodes, out):
-    """Write the six group levels of legal move ``p`` for ``color`` to ``out``."""
+    """Write the group levels of legal move ``p`` for ``color`` to ``out``."""
     w = meta[M_SIZE] + 2
     n = meta[M_SIZE]
     for g in range(N_GROUPS):
@@ -117,15 +130,10 @@ def tactical_features(s, meta, p, color, lad, max_nodes, out):
         stones += s[BOARD, q] == BLACK or s[BOARD, q] == WHITE
     if stones > 0:   # an open point has no tactical feature
         _chain_features(s, meta, w, p, color, lad, max_nodes, out)
-    last = meta[M_LAST]
+    out[G_DIST] = _distance_level(w, p, meta[M_LAST])
+    out[G_DIST2] = _distance_level(w, p, meta[M_LAST2])
     x = p % w
     y = p // w
-    if last >= 0:
-        dx = abs(x - last % w)
-        dy = abs(y - last // w)
-        d = dx + dy + max(dx, dy)
-        if d <= MAX_DIST:
-            out[G_DIST] = d - 1
     line = min(min(x, y), min(n + 1 - x, n + 1 - y))
     if line <= LEVELS[G_LINE]:
         out[G_LINE] = line

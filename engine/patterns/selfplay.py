@@ -1,6 +1,8 @@
 """Game records for the pattern training, from GNU Go playing itself (no downloads).
 
-One GNU Go process plays both colours through GTP.  GNU Go is nearly deterministic, so
+One GNU Go process plays both colours through GTP: ``play_game`` takes any client with
+``ask(command) -> reply`` (the driver starts GNU Go with ``engine.match.gtp_client``; this
+package stays below the harness and imports none of it).  GNU Go is nearly deterministic, so
 each game opens with a few random moves (seeded, away from the first two lines) that the
 training skips; from there GNU Go chooses every move until two passes or a move cap.
 
@@ -15,9 +17,6 @@ import numpy as np
 from ..game.coords import from_gtp
 from ..game.go_state import GoState
 from ..game.rules import GoRules
-from ..match.gtp_client import GtpClient
-
-GNUGO = "/usr/games/gnugo"
 
 
 @dataclass(frozen=True)
@@ -38,7 +37,7 @@ def _random_opening(size: int, count: int, rng) -> list[str]:
     return [f"{cols[c]}{r + 1}" for r, c in pts]
 
 
-def play_game(client: GtpClient, size: int, komi: float, n_random: int, seed: int,
+def play_game(client, size: int, komi: float, n_random: int, seed: int,
               max_moves: int) -> Record:
     """One self-play game on an open GNU Go client."""
     rng = np.random.default_rng(seed)
@@ -82,8 +81,3 @@ def replay(record: Record):
         p = from_gtp(m, record.size)
         yield state, p, i
         state.play(p)
-
-
-def gnugo_client(level: int) -> GtpClient:
-    return GtpClient([GNUGO, "--mode", "gtp", "--level", str(level)], timeout=120)
-

@@ -53,8 +53,8 @@ class PlayoutOptions(CommonOptions):
                          "gives new Go nodes: the knowledge file's weights (hand), the "
                          "same with ladder reading (ladder), or the learned ratings (elo)")
     patterns: str = option("builtin", help="the learned weights file of priors=elo and "
-                           "playout=elo: builtin (fitted on games), tsumego (on tsumego "
-                           "answers) or a path")
+                           "playout=elo: builtin (fitted on GNU Go games), tsumego (on "
+                           "tsumego answers), tygem (on 9-dan 19x19 games) or a path")
 
 
 @dataclass

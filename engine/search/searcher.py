@@ -20,7 +20,7 @@ from ..core.go_ladder import WithLadders
 from ..core.go_playout import LIGHT, heavy_par
 from ..core.rng import make_rng, stream_rng
 from ..game import registry
-from ..patterns import weights as pattern_weights
+from ..knowledge import pattern_weights
 from . import decide
 from .base import MAX_VISITS, SearchResult
 from .bundles import Knowledge

@@ -1,12 +1,16 @@
 """The learned pattern weights file (``engine/data/go_patterns.txt`` by default): read,
-write and turn into the vector the kernels take (``core.elo_policy``).
+write (``save`` takes any model with the attributes of ``engine.patterns.mm.Model``) and turn
+into the vector the kernels take (``core.elo_policy``).
 
 Format (text; a ``#`` standing alone as a word starts a comment): ``version 1``; ``prior_games N``
 (the virtual games a tree prior gives, ``engine.search.go_priors``); ``ladder_nodes N`` (the ladder
 reading cap); then ``[groups]`` with one line per feature group, ``NAME GAMMA...`` (level 1 first,
-as ``core.move_features``), then ``[patterns]`` with ``PATTERN GAMMA`` lines, a pattern written as
-its three rows joined by ``/`` from the mover's view (``X`` the mover, ``O`` the opponent, ``#`` off
-the board), any one of its 8 orientations. A pattern missing from the file has gamma 1.
+as ``core.move_features``; a group the file lacks has gammas 1), then ``[patterns]`` with
+``PATTERN GAMMA`` lines, a pattern written as its three rows joined by ``/`` from the mover's
+view (``X`` the mover, ``O`` the opponent, ``#`` off the board), any one of its 8 orientations. A pattern missing from the file has gamma 1.
+An optional ``[spatial]`` section follows with ``HASH GAMMA`` lines: a large diamond
+pattern by its hash (``core.spatial``, 16 hex digits); a move takes the gamma of the
+largest of its diamonds listed (none listed: gamma 1).
 """
 
 import functools
@@ -24,8 +28,10 @@ from .symmetry import CANON
 
 BUILTIN = "builtin"
 DEFAULT_PATH = Path(__file__).parent.parent / "data" / "go_patterns.txt"
-# weights shipped with the package, by name: fitted on games, and on tsumego answers
-NAMED = {BUILTIN: DEFAULT_PATH, "tsumego": DEFAULT_PATH.with_name("tsumego_patterns.txt")}
+# weights shipped with the package, by name: fitted on GNU Go self-play, on tsumego answers,
+# and on the Tygem 9-dan games (19x19)
+NAMED = {BUILTIN: DEFAULT_PATH, "tsumego": DEFAULT_PATH.with_name("tsumego_patterns.txt"),
+         "tygem": DEFAULT_PATH.with_name("tygem_patterns.txt")}
 VERSION = 1
 _CH = ".XO#"
 _COMMENT = re.compile(r"(?:^|\s)#(?:\s|$)")   # a lone ``#``: ``###`` is a pattern's edge
@@ -43,6 +49,7 @@ class EloWeights:
     ladder_nodes: int
     groups: tuple            # one float64 array of gammas per group
     patterns: dict           # canonical mover code -> gamma
+    spatial: dict            # diamond hash (int64) -> gamma
 
 
 def pattern_text(c: int) -> str:
@@ -70,7 +77,19 @@ def save(path, model, prior_games: float, ladder_nodes: int, header: str) -> Non
     order = np.argsort(-model.pattern_gamma)
     lines += [f"{pattern_text(int(model.codes[i]))} {model.pattern_gamma[i]:.4g}"
               for i in order]
+    if len(model.spatial_keys):
+        lines += ["", "[spatial]"]
+        lines += [f"{int(h) & (2**64 - 1):016x} {g:.4g}"
+                  for h, g in zip(model.spatial_keys, model.spatial_gamma)]
     Path(path).write_text("\n".join(lines) + "\n")
+
+
+def hash_of(text: str) -> int:
+    """A ``[spatial]`` line's hash as the int64 the kernels compute."""
+    h = int(text, 16)
+    if len(text) != 16 or not 0 <= h < 2**64:
+        raise ValueError(f"not a 16-digit hash: {text!r}")
+    return h - 2**64 if h >= 2**63 else h
 
 
 @functools.lru_cache(maxsize=4)
@@ -83,13 +102,14 @@ def load(path: str | None = None) -> EloWeights:
     head: dict = {}
     groups: dict = {}
     patterns: dict = {}
+    spatial: dict = {}
     section = None
     for number, raw in enumerate(text.splitlines(), 1):
         line = _COMMENT.split(raw, 1)[0].strip()
         if not line:
             continue
         where = f"{file}:{number}"
-        if line in ("[groups]", "[patterns]"):
+        if line in ("[groups]", "[patterns]", "[spatial]"):
             section = line
             continue
         words = line.split()
@@ -100,6 +120,8 @@ def load(path: str | None = None) -> EloWeights:
                 groups[words[0]] = np.array([float(x) for x in words[1:]])
             elif section == "[patterns]" and len(words) == 2:
                 patterns[int(CANON[pattern_code(words[0])])] = float(words[1])
+            elif section == "[spatial]" and len(words) == 2:
+                spatial[hash_of(words[0])] = float(words[1])
             else:
                 raise ValueError(f"cannot read {line!r}")
         except ValueError as e:
@@ -107,14 +129,16 @@ def load(path: str | None = None) -> EloWeights:
     if head.get("version") != VERSION:
         raise WeightsError(f"{file}: version {VERSION} expected")
     for name, levels in zip(GROUP_NAMES, LEVELS):
-        if name not in groups or len(groups[name]) != levels:
+        groups.setdefault(name, np.ones(levels))   # a group newer than the file: gamma 1
+        if len(groups[name]) != levels:
             raise WeightsError(f"{file}: group {name} needs {levels} gammas")
-    values = [g for gs in groups.values() for g in gs] + list(patterns.values())
+    values = ([g for gs in groups.values() for g in gs] + list(patterns.values())
+              + list(spatial.values()))
     if not all(np.isfinite(v) and v > 0 for v in values):
         raise WeightsError(f"{file}: every gamma must be a finite number > 0")
     return EloWeights(str(file), head.get("prior_games", 20.0),
                       int(head.get("ladder_nodes", 100)),
-                      tuple(groups[n] for n in GROUP_NAMES), patterns)
+                      tuple(groups[n] for n in GROUP_NAMES), patterns, spatial)
 
 
 @functools.lru_cache(maxsize=4)
