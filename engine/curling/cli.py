@@ -67,7 +67,8 @@ def main(argv=None) -> int:
             if path.name == "summary.jsonl":
                 continue
             rows = [json.loads(x) for x in path.read_text().splitlines()[1:]]
-            print(json.dumps(summarise(rows, args.cap)))
+            if rows:
+                print(json.dumps(summarise(rows, args.cap)))
         return 0
     if command == "connect":
         from .dc3_client import play
