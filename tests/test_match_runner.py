@@ -242,8 +242,7 @@ def test_a_game_whose_engine_cannot_start_is_void(tmp_path):
 
 def _published_cells():
     """(module with MASTER_SEED, cell) of every published-table and strength cell."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import strength
+    from engine.match import strength
     from engine.reproduce import tables
     return ([(tables, c) for t in tables.TABLES for c in t.cells]
             + [(strength, c) for c in strength.CELLS])

@@ -2,7 +2,7 @@
 live in one folder each under a root, run through ``engine.match.runner`` (so every cell
 resumes, and a larger game count extends it) and reported as a markdown table read only
 from the results files.  ``engine.reproduce`` (the published tables) and
-``scripts/strength.py`` (playing strength and its ablation) are lists of cells and this
+``engine.match.strength`` (playing strength and its ablation) are lists of cells and this
 module's ``main``.
 """
 

@@ -1,0 +1,106 @@
+"""Playing strength on 9x9 Go: our best configuration against GNU Go 3.8 level 10, and the
+ablation of its knowledge components on 9x9 (``ablate-*``) and 19x19 (``ablate19-*``, which
+also adds, one at a time, the knowledge options tried for 19x19), each a match in
+``results/strength/<cell>/``.
+
+    python scripts/strength.py --list                      # the cells and their commands
+    python scripts/strength.py --only best-vs-gnugo10      # the headline match (resumes)
+    python scripts/strength.py --only 'ablate-*' --workers 2
+    python scripts/strength.py --report                    # the markdown table, no games
+    python scripts/strength.py --only 'pachi9-*' --workers 1   # against Pachi 12.90
+
+The Pachi cells (issue 41) play the default engine (``--preset strong``, no flags but the
+budget) against Pachi from ``../shared/opponents`` (its README's commands): ``pachi9-1s``
+the issue's yardstick, ours at ``--time 1`` on two threads against ``-t =25000
+threads=2`` (about 1.1 s a move there), and ``pachi9-fixed`` both at fixed playouts on
+one thread (ours 5,000 a move, Pachi ``-t =5000``), the fairer measure on a loaded
+machine.  Pachi's own stderr says its seconds a move; the match's summary says ours.
+
+The best configuration is UCT with heavy playouts, priors and RAVE and no UCB exploration
+term (c = 0: priors and AMAF values do the exploring, as in michi), at 0.9 s per move
+(the issue allows 1 s) on one core per engine; GNU Go plays with --level 10 and Chinese
+(area) rules, komi 7.5, and games go through a kgs-genmove_cleanup phase so that the area
+count is exact.  Each ablation cell plays the best configuration with one component taken
+away (engine A) against the full one (engine B) at equal playouts per move, so a win rate
+below 50% is that component's contribution; equal playouts favour the heavy policy, whose
+playouts cost about three times as much as light ones (``nakade bench playouts``).
+"""
+
+from pathlib import Path
+
+from . import cells
+from .cells import ENGINE, PAPER, Cell, engine
+from .referee import GameSetup
+
+OUT_ROOT = Path("results/strength")
+MASTER_SEED = 0
+GNUGO = "/usr/games/gnugo --mode gtp --level 10 --chinese-rules"
+# the checkout sits beside ../shared (the opponents' README)
+PACHI = str(Path(__file__).resolve().parents[3] / "shared" / "opponents" / "pachi" / "run-pachi")
+DEFAULT = f"{ENGINE} --size 9 --komi 7.5 --seed {{seed}}"   # the strong preset, no flags
+BEST = "--set playout=heavy --set prior=1 --set rave=1 --set c=0"
+ABLATION_PLAYOUTS = 2000
+GO9_CLEANUP = GameSetup(game="go", size=9, komi=7.5, superko=True, cleanup=True)
+GO9 = GameSetup(game="go", size=9, komi=7.5, superko=True)
+GO19_CLEANUP = GameSetup(game="go", size=19, komi=7.5, superko=True, cleanup=True)
+
+
+# what each component is worth: name -> label, and engine A's settings (a component taken
+# away, or one of the knowledge options tried on 19x19 added)
+_ABLATIONS = (
+    ("light-playouts", "light playouts instead of heavy", "--set prior=1 --set rave=1 --set c=0"),
+    ("no-prior", "no priors", "--set playout=heavy --set rave=1 --set c=0"),
+    ("no-rave", "no RAVE", "--set playout=heavy --set prior=1 --set c=0"),
+    ("ucb-c0.7", "UCB exploration c = 0.7 (the plain default)", BEST + " --set c=0.7"),
+    ("plain-uct", "plain UCT: light, no priors, no RAVE, c = 0.7", ""),
+    ("plus-ladder-priors", "+ ladder reading in the priors (priors=ladder)",
+     BEST + " --set priors=ladder"),
+    ("plus-elo-priors", "+ learned priors (priors=elo)", BEST + " --set priors=elo"),
+    ("plus-elo-playouts", "+ learned softmax playouts (playout=elo)",
+     BEST + " --set playout=elo"),
+    ("plus-tygem-priors", "+ priors learned on Tygem 9-dan games (priors=elo, patterns=tygem)",
+     BEST + " --set priors=elo --set patterns=tygem"),
+    ("plus-tygem-playouts", "+ softmax playouts learned on Tygem games (playout=elo, "
+     "patterns=tygem)", BEST + " --set playout=elo --set patterns=tygem"))
+
+
+def _ablation(prefix: str, setup: GameSetup, opening: int, games: int,
+              names: tuple[str, ...]) -> list[Cell]:
+    """Self-play cells, one for each of ``names`` in ``_ABLATIONS``: the best configuration
+    with one component taken away or one option added (A) against the full one (B), at
+    equal playouts, resigning at 10% (resigned games end sooner)."""
+    resign = " --set resign_threshold=0.1"
+    full = engine("go", setup.size, "uct", ABLATION_PLAYOUTS, settings=BEST)
+    return [Cell(f"{prefix}-{name}", f"ablation, {setup.size}x{setup.size}, "
+                 f"{ABLATION_PLAYOUTS} playouts/move", f"{label} vs best", None,
+                 engine("go", setup.size, "uct", ABLATION_PLAYOUTS, settings=settings + resign),
+                 full + resign, setup, opening, games)
+            for name, label, settings in _ABLATIONS if name in names]
+
+
+def _cells() -> list[Cell]:
+    out = [Cell("best-vs-gnugo10", "headline", "best (0.9 s/move) vs GNU Go level 10", None,
+                f"{ENGINE} {PAPER} --size 9 --komi 7.5 --algo uct --time 0.9 " + BEST, GNUGO,
+                GO9_CLEANUP, 0, 200)]
+    out += _ablation("ablate", GO9, 2, 40, ("light-playouts", "no-prior", "no-rave",
+                                           "ucb-c0.7", "plain-uct", "plus-tygem-priors",
+                                           "plus-tygem-playouts"))
+    out += [Cell("pachi9-1s", "Pachi", "default (1 s/move, 2 threads) vs Pachi =25000 threads=2",
+                 None, f"{DEFAULT} --time 1", f"{PACHI} -t =25000 threads=2", GO9, 0, 100),
+            Cell("pachi9-fixed", "Pachi", "default (5,000 playouts, 1 thread) vs Pachi =5000 "
+                 "threads=1", None, f"{DEFAULT} --playouts 5000 --threads 1",
+                 f"{PACHI} -t =5000 threads=1", GO9, 0, 100)]
+    # 19x19 (issue 19): the default's components and the knowledge options built for
+    # 19x19, with kgs cleanup so that a game that reaches the count is scored exactly
+    out += _ablation("ablate19", GO19_CLEANUP, 0, 40,
+                     ("light-playouts", "no-prior", "no-rave", "ucb-c0.7",
+                      "plus-ladder-priors", "plus-elo-priors", "plus-elo-playouts"))
+    return out
+
+
+CELLS = _cells()
+
+
+def main(argv=None) -> int:
+    return cells.main(CELLS, OUT_ROOT, MASTER_SEED, __doc__, argv)
+
