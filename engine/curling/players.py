@@ -54,10 +54,10 @@ class SearchPlayer:
         cand = np.zeros(s.n_cand, np.int64)
         cand_n, cand_r = np.zeros(s.n_cand), np.zeros(s.n_cand)
         pre_n, pre_r = np.zeros(N_ACTIONS), np.zeros(N_ACTIONS)
-        action, used = K.decide(self.cfg(), TABLE, DRAW_TARGETS, HIT_EXTRA,
+        action, used = K.decide(self.cfg(), (TABLE, DRAW_TARGETS, HIT_EXTRA),
                                 end_values(view.ends_left, view.lead), view.pos.copy(),
                                 view.alive.copy(), view.shot, s.budget, tree, self.rng,
-                                cand, cand_n, cand_r, pre_n, pre_r)
+                                (cand, cand_n, cand_r, pre_n, pre_r))
         tried = pre_n > 0
         info = {"candidates": [(int(a), int(n), float(r / n) if n else None)
                                for a, n, r in zip(cand, cand_n, cand_r)],

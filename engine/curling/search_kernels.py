@@ -207,11 +207,13 @@ def below(cfg, table, targets, extras, end_value, pos, alive, t, tree, rng):
 
 
 @njit(cache=True)
-def decide(cfg, table, targets, extras, end_value, pos, alive, t0, budget, tree, rng,
-           cand, cand_n, cand_r, pre_n, pre_r):
-    """One decision at shot ``t0``: fills the candidates ``cand`` with their root visits
-    and value sums (``cand_n``, ``cand_r``) and every root action's noise-free
-    evaluation (``pre_n``, ``pre_r``, by action); returns (chosen action, playouts)."""
+def decide(cfg, shot_set, end_value, pos, alive, t0, budget, tree, rng, out):
+    """One decision at shot ``t0``; ``shot_set`` = (table, draw targets, hit extras).
+    Fills ``out`` = (cand, cand_n, cand_r, pre_n, pre_r): the candidates with their root
+    visits and value sums, and every root action's noise-free evaluation (by action);
+    returns (chosen action, playouts)."""
+    table, targets, extras = shot_set
+    cand, cand_n, cand_r, pre_n, pre_r = out
     c, c_limit, n_cand = cfg[0], int(cfg[4]), int(cfg[5])
     k_all = pre_n.shape[0]
     acts = np.empty(k_all, np.int64)
