@@ -21,7 +21,10 @@ from engine.search.linuct_deltas import D_USED, DELTA
 from engine.search.tree import FIRST, NCHILD, T_VLOSS, VISITS, WINS
 from test_solver import assert_children_proofs_exact, exact_value, random_ending
 
-BACK_ENDS = ["uct", "uct:playout=heavy:prior=1:rave=1:c=0", "linuct", "linuct:rave=1"]
+# LinUCT with the shared diagonal: the paper's phi_a per arm (width=arm) searches on one
+# thread whatever ``threads`` says
+BACK_ENDS = ["uct", "uct:playout=heavy:prior=1:rave=1:c=0", "linuct:width=gd",
+             "linuct:rave=1:width=gd"]
 
 
 def go9():
@@ -75,7 +78,7 @@ def test_gobang_threat_proofs_on_two_threads_keep_the_tree_consistent():
 
 
 def test_linuct_deltas_stay_inside_their_pool_on_two_threads():
-    searcher = registry.make("linuct:rave=1:threads=2:expand_after=1", seed=6)
+    searcher = registry.make("linuct:rave=1:width=gd:threads=2:expand_after=1", seed=6)
     searcher.search(go9(), Budget(playouts=2000))
     pool = searcher.pool
     used, d_used = pool.used, int(pool.dmeta[D_USED])
@@ -88,7 +91,7 @@ def test_linuct_deltas_stay_inside_their_pool_on_two_threads():
     assert (offsets[order][1:] >= ends[order][:-1]).all()
 
 
-@pytest.mark.parametrize("algo", ["uct", "linuct"])
+@pytest.mark.parametrize("algo", ["uct", "linuct:width=gd"])
 def test_a_full_pool_on_two_threads_stops_growing_without_overflow(algo):
     searcher = registry.make(f"{algo}:threads=2:expand_after=1:max_nodes=1000", seed=7)
     result = searcher.search(go9(), Budget(playouts=3000))
@@ -97,7 +100,7 @@ def test_a_full_pool_on_two_threads_stops_growing_without_overflow(algo):
     check_tree(searcher.pool, 3000, expand_after=1)
 
 
-@pytest.mark.parametrize("algo", ["uct", "linuct:rave=1"])
+@pytest.mark.parametrize("algo", ["uct", "linuct:rave=1:width=gd"])
 @pytest.mark.parametrize("stones, seed", [(18, 1), (15, 14)])
 def test_two_threads_prove_what_exact_minimax_proves(algo, stones, seed):
     state = random_ending(np.random.default_rng(seed), stones=stones)
@@ -115,7 +118,7 @@ def search_threads_alive() -> list[str]:
     return [t.name for t in threading.enumerate() if t.name.startswith("search")]
 
 
-@pytest.mark.parametrize("algo", ["uct", "linuct"])
+@pytest.mark.parametrize("algo", ["uct", "linuct:width=gd"])
 def test_a_clock_and_a_stop_end_every_thread_at_once(algo):
     searcher = registry.make(f"{algo}:threads=2", seed=8)
     searcher.search(go9(), Budget(playouts=100))        # compiled before the timing

@@ -343,13 +343,11 @@ class LinuctSearcher(TreeSearcher):
         go = state.meta[M_GAME] == GAME_GO
         know = self._knowledge_arrays(go)
         check_widening(self.params.widen, go and gives_priors(know.prior))
-        if self._arm() and self.params.threads > 1:
-            raise ValueError("width=arm searches on one thread (phi_a has no lock)")
         if self.pool is None or self.pool.capacity != self._capacity():
             self.pool = FeatureNodePool(self._capacity())
         cand = self._prepare(state, allowed)
         pool = self.pool
-        n = self.params.threads
+        n = 1 if self._arm() else self.params.threads   # phi_a has no lock (the docstring)
         scratches = [new_scratch(state, cand if i == 0 else np.empty_like(cand))
                      for i in range(n)]
         pool.prepare_deltas(state, scratches[0], self.params.features == "mover")
