@@ -1,6 +1,8 @@
 """``nakade mdp``: the continuous-MDP lab's command line.  ``nakade mdp sweep ...`` runs
 the experiments (``engine.mdp.experiments``: mean return against budget, with intervals);
-anything else watches one method play one episode (``python -m engine.mdp``)."""
+``nakade mdp curling play|match|summary|connect`` the thesis's digital curling
+(``engine.curling``); anything else watches one method play one episode (``python -m
+engine.mdp``)."""
 
 import sys
 
@@ -13,7 +15,7 @@ def main(argv=None) -> int:
     if args and args[0] == "sweep":
         return experiments.main(args[1:])
     if args and args[0] in ("-h", "--help"):
-        print(__doc__.strip() + "\n\n`nakade mdp sweep --help` and `nakade mdp episode "
-              "--help` give each one's options.")
+        print(__doc__.strip() + "\n\n`nakade mdp sweep --help`, `nakade mdp curling "
+              "play --help` and `nakade mdp episode --help` give each one's options.")
         return 0
     return episode.main(args[1:] if args and args[0] == "episode" else args)
