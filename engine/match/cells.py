@@ -105,12 +105,15 @@ def report(root: Path, cells: list[Cell]) -> str:
     return "\n".join(lines)
 
 
-def select(cells: list[Cell], patterns: list[str] | None) -> list[Cell]:
+def select(items: list, patterns: list[str] | None, key=lambda cell: cell.name,
+           what: str = "cell") -> list:
+    """The items whose ``key`` matches one of the shell ``patterns`` (all without any);
+    SystemExit naming the patterns when none does."""
     if not patterns:
-        return cells
-    chosen = [c for c in cells if any(fnmatch.fnmatch(c.name, p) for p in patterns)]
+        return items
+    chosen = [c for c in items if any(fnmatch.fnmatch(key(c), p) for p in patterns)]
     if not chosen:
-        raise SystemExit(f"no cell matches {patterns}; see --list")
+        raise SystemExit(f"no {what} matches {patterns}; see --list")
     return chosen
 
 

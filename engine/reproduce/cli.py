@@ -12,12 +12,12 @@ resumes: only missing games and repetitions are played.
 """
 
 import argparse
-import fnmatch
 import shlex
 import sys
 from pathlib import Path
 
 from ..cli_types import positive_int
+from ..match.cells import select
 from ..results_store import commit
 from . import report
 from .runs import Runner
@@ -25,15 +25,6 @@ from .tables import GAMES, TABLES
 
 ROOT = Path("results/reproduce")
 VERDICTS = "verdicts.md"
-
-
-def select(patterns: list[str] | None):
-    if not patterns:
-        return TABLES
-    chosen = [t for t in TABLES if any(fnmatch.fnmatch(t.key, p) for p in patterns)]
-    if not chosen:
-        raise SystemExit(f"no table matches {patterns}; see --list")
-    return chosen
 
 
 def main(argv=None) -> int:
@@ -48,7 +39,7 @@ def main(argv=None) -> int:
     ap.add_argument("--list", action="store_true", help="print the tables and cells")
     ap.add_argument("--root", type=Path, default=ROOT, help=f"results (default {ROOT})")
     args = ap.parse_args(args_in)
-    tables = select(args.only)
+    tables = select(TABLES, args.only, key=lambda table: table.key, what="table")
     if args.list:
         for t in tables:
             print(f"{t.key}: {t.paper}: {t.title} ({t.kind})")
