@@ -577,9 +577,14 @@ def test_the_papers_per_arm_width_keeps_no_tree_across_moves_and_starts_phi_at_z
         np.testing.assert_allclose(engine_values(searcher, positions[v], v),
                                    reference_values(searcher, positions, v),
                                    rtol=1e-5, atol=1e-5)
-    searcher.set_option("threads", "2")
-    with pytest.raises(ValueError, match="one thread"):
-        searcher.search(state, Budget(playouts=10))
+    # two threads asked: the search runs on one, so it plays as the one-thread search of
+    # the same seed does, move for move and node for node
+    def searched(threads):
+        one = registry.make("linuct-rave", seed=4, options={"expand_after": "3",
+                                                            "threads": threads})
+        r = one.search(go5(), Budget(playouts=200))
+        return r.move, r.nodes, [(c.move, c.visits) for c in r.candidates]
+    assert searched("2") == searched("1")
 
 
 def test_switching_the_bandit_rebuilds_the_model():
