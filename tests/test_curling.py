@@ -95,6 +95,15 @@ def test_search_players_repeat_from_their_seed():
         assert first[0].playouts == 80
 
 
+def test_time_limited_search_stops_and_plays_a_candidate():
+    pos, alive = empty()
+    view = View(pos, alive, 14, 0, 0)
+    for kind in ("flat", "tree"):
+        choice = SearchPlayer(kind, 5, SearchSettings(seconds=0.02)).decide(view)
+        assert choice.playouts >= 1
+        assert choice.action in [a for a, _, _ in choice.info["candidates"]]
+
+
 def test_game_runs_with_hammer_and_scores():
     result = play_game([RulePlayer(), RulePlayer()], 2, seed=3)
     assert len(result.scores) >= 2 and len(result.shots) == 16 * len(result.scores)

@@ -7,6 +7,9 @@
     python -m engine.mdp curling match --a tree --b flat --ends 2 --budget 100 --cap 200
         plays games until the Wilson interval of a's score excludes 50 % or the cap;
         records in results/curling/, summary printed and added to summary.jsonl
+        (--seconds 0.3: 0.3 CPU seconds a shot instead of playouts; --server BINARY:
+        every game through the official server, --b dc3-rulebased --example BINARY
+        against the official example client)
     python -m engine.mdp curling summary          every comparison's summary, from records
     python -m engine.mdp curling connect --port 10000 --player tree --budget 100
         joins a DigitalCurling3 server as one team
@@ -25,6 +28,8 @@ KINDS = sorted(MODES) + ["rules"]
 def _common(ap):
     ap.add_argument("--ends", type=int, default=2)
     ap.add_argument("--budget", type=int, default=100, help="playouts per shot")
+    ap.add_argument("--seconds", type=float, default=0.0,
+                    help="CPU seconds per shot instead of the playout budget (equal time)")
     ap.add_argument("--seed", type=int, default=0)
 
 
@@ -35,7 +40,8 @@ def main(argv=None) -> int:
                                  description=__doc__.split("\n\n")[0])
     if command in ("play", "match"):
         ap.add_argument("--a", choices=KINDS, default="tree")
-        ap.add_argument("--b", choices=KINDS, default="flat")
+        opponents = KINDS + (["dc3-rulebased"] if command == "match" else [])
+        ap.add_argument("--b", choices=opponents, default="flat")
         _common(ap)
     if command == "play":
         ap.add_argument("--out", default=None)
@@ -43,6 +49,10 @@ def main(argv=None) -> int:
         ap.add_argument("--cap", type=int, default=200)
         ap.add_argument("--workers", type=int, default=1)
         ap.add_argument("--dask", default=None, help="a Dask scheduler address")
+        ap.add_argument("--server", default=None,
+                        help="a DigitalCurling3-Server binary: every game through it")
+        ap.add_argument("--example", default=None,
+                        help="the official rulebased example client's binary (--b dc3-rulebased)")
     if command == "summary":
         ap.add_argument("--cap", type=int, default=10 ** 9,
                         help="games at which a comparison counts as stopped by its cap")
@@ -53,8 +63,9 @@ def main(argv=None) -> int:
         _common(ap)
     args = ap.parse_args(argv)
     if command == "match":
-        from .match import ROOT, run_match
-        summary = run_match(args.a, args.b, args.ends, args.budget, args.cap, args.seed,
+        from .match import ROOT, Games, run_match
+        games = Games(args.ends, args.budget, args.seconds, args.server, args.example)
+        summary = run_match(args.a, args.b, games, args.cap, args.seed,
                             workers=args.workers, batch=max(2 * args.workers, 8),
                             dask=args.dask)
         print(json.dumps(summary))
@@ -72,13 +83,14 @@ def main(argv=None) -> int:
         return 0
     if command == "connect":
         from .dc3_client import play
-        session = play(make_player(args.player, args.seed, args.budget), args.host, args.port)
+        session = play(make_player(args.player, args.seed, args.budget, args.seconds),
+                       args.host, args.port)
         print(f"game over after {session.moves} moves as {session.team}")
         return 0
     from .draw import play_and_draw
     out = Path(args.out or f"runs/curling/game-{args.seed}")
-    result, files = play_and_draw(make_player(args.a, args.seed, args.budget),
-                                  make_player(args.b, args.seed + 1, args.budget),
+    result, files = play_and_draw(make_player(args.a, args.seed, args.budget, args.seconds),
+                                  make_player(args.b, args.seed + 1, args.budget, args.seconds),
                                   args.ends, args.seed, out)
     print(f"{args.a} (team 0) vs {args.b} (team 1): ends {result.scores}, "
           f"winner {['team 0', 'team 1'][result.winner] if result.winner >= 0 else 'draw'}; "

@@ -2,11 +2,16 @@
 N_{s,a}-threshold variant (Algorithm 6, ``alg6``), flat Monte Carlo over the same
 candidate shots (``flat``), and a rule-based player (``rules``).
 
-Every search player runs ``search_kernels.decide`` with a budget of playouts per shot
-(equal simulation budgets: this testbed's machine is shared, so time would measure the
-load) and a seed of its own; the three differ only in what plays below the root.
+Every search player runs ``search_kernels.search`` with a budget per shot, either
+playouts (equal simulation budgets: the default, since this testbed's machine is shared
+and time also measures the load) or seconds of its process's CPU time (equal time,
+``seconds`` > 0: the search runs in short slices and stops at the first slice's end past
+the limit), and a seed of its own; the three differ only in what plays below the root.
+Under a time limit the playouts differ from run to run, but every random choice still
+comes from the player's seeded stream.
 """
 
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,6 +34,7 @@ MODES = {"flat": K.RANDOM, "tree": K.TREE, "alg6": K.TREE_NSA}
 @dataclass
 class SearchSettings:
     budget: int = 300        # playouts per shot, the noise-free candidate round included
+    seconds: float = 0.0     # > 0: CPU seconds per shot instead of the playout budget
     c: float = 1.0           # UCB1's C (thesis: 1)
     max_depth: int = 15      # box halvings (15: about 0.3 mm across the sheet)
     n_new: float = 1.0       # Algorithm 8's N_new virtual visits of an untried action
@@ -41,6 +47,7 @@ class SearchPlayer:
     def __init__(self, kind: str, seed: int, settings: SearchSettings = SearchSettings()):
         self.name, self.mode, self.settings = kind, MODES[kind], settings
         self.rng = make_rng(derive_seed(seed, "player", kind))
+        self.rate = 0.0            # the most playouts a CPU second seen so far (tree room)
 
     def cfg(self):
         s = self.settings
@@ -49,21 +56,44 @@ class SearchPlayer:
 
     def decide(self, view) -> Choice:
         s = self.settings
-        tree = K.new_tree(s.budget * STONES + 2 * STONES if self.mode != K.RANDOM else STONES,
-                          N_ACTIONS)
-        cand = np.zeros(s.n_cand, np.int64)
-        cand_n, cand_r = np.zeros(s.n_cand), np.zeros(s.n_cand)
-        pre_n, pre_r = np.zeros(N_ACTIONS), np.zeros(N_ACTIONS)
-        action, used = K.decide(self.cfg(), (TABLE, DRAW_TARGETS, HIT_EXTRA),
-                                end_values(view.ends_left, view.lead), view.pos.copy(),
-                                view.alive.copy(), view.shot, s.budget, tree, self.rng,
-                                (cand, cand_n, cand_r, pre_n, pre_r))
+        start = time.process_time()
+        # a tree makes at most one box per shot below the root per playout
+        most = s.budget if s.seconds <= 0 else max(256, int(1.5 * self.rate * s.seconds))
+        tree = K.new_tree(most * (STONES - 1 - view.shot) + 2 * STONES
+                          if self.mode != K.RANDOM else STONES, N_ACTIONS)
+        out = (np.zeros(s.n_cand, np.int64), np.zeros(s.n_cand), np.zeros(s.n_cand),
+               np.zeros(N_ACTIONS), np.zeros(N_ACTIONS), np.zeros(N_ACTIONS, np.int64),
+               np.zeros(3, np.int64))
+        args = (self.cfg(), (TABLE, DRAW_TARGETS, HIT_EXTRA),
+                end_values(view.ends_left, view.lead), view.pos.copy(), view.alive.copy(),
+                view.shot)
+        used = K.search(*args, 0, tree, self.rng, out)
+        if s.seconds <= 0:          # the candidate round is always whole under playouts
+            used = K.search(*args, max(s.budget, s.c_limit * int(out[6][1])), tree,
+                            self.rng, out)
+        else:
+            used = self._timed(args, tree, out, start)
+        action = K.chosen(self.cfg(), out)
+        k = int(out[6][2])
+        cand, cand_n, cand_r, pre_n, pre_r = out[:5]
         tried = pre_n > 0
         info = {"candidates": [(int(a), int(n), float(r / n) if n else None)
-                               for a, n, r in zip(cand, cand_n, cand_r)],
+                               for a, n, r in zip(cand[:k], cand_n[:k], cand_r[:k])],
                 "noise_free": {int(a): float(pre_r[a] / pre_n[a])
                                for a in np.flatnonzero(tried)}}
         return Choice(int(action), int(used), info)
+
+    def _timed(self, args, tree, out, start):
+        """Search in slices of about a twentieth of the limit until it is spent."""
+        limit, used, slice_ = self.settings.seconds, 0, 1
+        while True:
+            used = K.search(*args, used + slice_, tree, self.rng, out)
+            spent = time.process_time() - start
+            if spent >= limit:
+                break
+            slice_ = max(1, min(256, int(used / max(spent, 1e-6) * limit / 20)))
+        self.rate = max(self.rate, used / max(spent, 1e-6))
+        return used
 
 
 class RulePlayer:
@@ -91,8 +121,10 @@ class RulePlayer:
         return Choice(2 * BUTTON + self.spin)
 
 
-def make_player(kind: str, seed: int, budget: int = 300):
+def make_player(kind: str, seed: int, budget: int = 300, seconds: float = 0.0):
+    """A player by name; search players get ``budget`` playouts a shot, or ``seconds``
+    of CPU time a shot when that is above 0."""
     if kind == "rules":
         return RulePlayer(seed)
-    return SearchPlayer(kind, seed, SearchSettings(budget=budget))
+    return SearchPlayer(kind, seed, SearchSettings(budget=budget, seconds=seconds))
 

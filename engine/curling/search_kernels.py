@@ -1,14 +1,18 @@
 """The curling searches, compiled: the thesis's state-abstraction tree for curling
 (Algorithm 8, and Algorithm 6's per-action threshold), its candidate root shots
-(Algorithm 9), and flat Monte Carlo, all in one decision kernel (``decide``).
+(Algorithm 9), and flat Monte Carlo, all in one resumable decision kernel (``search``,
+then ``chosen``), so that a decision stops at a number of playouts or at a time limit
+checked between calls.
 
 One decision, from the true position at shot ``t0`` of an end:
 
 1. Candidates (Algorithm 9): every open root action is delivered *without noise*, then
    played out below (``c_limit`` rounds in a shuffled order); the ``n_cand`` best by
    mean become the root's arms.
-2. The rest of the budget: UCB1 (C) over the candidates, each delivered *with* the
-   rules' noise, then played out below; the most visited candidate is the decision.
+2. The rest of the budget (playouts or time): UCB1 (C) over the candidates, each
+   delivered *with* the rules' noise, then played out below; the most visited candidate
+   is the decision.  A time limit may cut the candidate round: the candidates are then
+   the best of the actions tried.
 
 Below the root, ``mode`` chooses the shots of a simulation down to the end's last stone:
 ``RANDOM`` (flat Monte Carlo: uniform over the open actions), ``TREE`` (Algorithm 8) or
@@ -207,46 +211,42 @@ def below(cfg, table, targets, extras, end_value, pos, alive, t, tree, rng):
 
 
 @njit(cache=True)
-def decide(cfg, shot_set, end_value, pos, alive, t0, budget, tree, rng, out):
-    """One decision at shot ``t0``; ``shot_set`` = (table, draw targets, hit extras).
-    Fills ``out`` = (cand, cand_n, cand_r, pre_n, pre_r): the candidates with their root
-    visits and value sums, and every root action's noise-free evaluation (by action);
-    returns (chosen action, playouts)."""
+def search(cfg, shot_set, end_value, pos, alive, t0, stop, tree, rng, out):
+    """Advance one decision at shot ``t0`` until ``stop`` playouts in all (the candidate
+    round included); ``shot_set`` = (table, draw targets, hit extras).  Resumable:
+    ``out`` = (cand, cand_n, cand_r, pre_n, pre_r, order, progress) carries the search
+    between calls, ``progress`` = (playouts, open actions, candidates kept) starting at
+    zeros; a first call with ``stop`` = 0 only lists the open actions.  Fills the
+    candidates with their root visits and value sums and every root action's noise-free
+    evaluation (by action); returns the playouts so far."""
     table, targets, extras = shot_set
-    cand, cand_n, cand_r, pre_n, pre_r = out
-    c, c_limit, n_cand = cfg[0], int(cfg[4]), int(cfg[5])
-    k_all = pre_n.shape[0]
-    acts = np.empty(k_all, np.int64)
-    m = legal_actions(targets.shape[0], alive, acts)
-    pre_n[:] = 0.0
-    pre_r[:] = 0.0
-    used = 0
+    cand, cand_n, cand_r, pre_n, pre_r, order, progress = out
+    c, c_limit = cfg[0], int(cfg[4])
+    if progress[1] == 0:
+        progress[1] = legal_actions(targets.shape[0], alive, order)
+        pre_n[:] = 0.0
+        pre_r[:] = 0.0
+    used, m = progress[0], progress[1]
     mine = 1 if t0 % 2 == 1 else 0
-    for _ in range(c_limit):
-        for j in range(m - 1, 0, -1):          # shuffle, then one noise-free round
-            i = rand_below(rng, j + 1)
-            acts[i], acts[j] = acts[j], acts[i]
-        for j in range(m):
-            a = acts[j]
-            p, al = pos.copy(), alive.copy()
-            vx, vy, spin = action_delivery(table, targets, extras, p, a)
-            deliver(table, p, al, t0, vx, vy, spin, False, rng, np.zeros((0, 3)))
-            v = below(cfg, table, targets, extras, end_value, p, al, t0 + 1, tree, rng)
-            pre_n[a] += 1.0
-            pre_r[a] += v if mine else 1.0 - v
-            used += 1
-    means = np.full(k_all, -1.0)
-    for j in range(m):
-        a = acts[j]
-        means[a] = pre_r[a] / pre_n[a]
-    k = min(n_cand, m)
-    order = np.argsort(-means)
-    for j in range(k):
-        cand[j] = order[j]
-    cand_n[:k] = 0.0
-    cand_r[:k] = 0.0
+    while used < c_limit * m and used < stop:
+        if used % m == 0:                       # each round in a fresh shuffled order
+            for j in range(m - 1, 0, -1):
+                i = rand_below(rng, j + 1)
+                order[i], order[j] = order[j], order[i]
+        a = order[used % m]
+        p, al = pos.copy(), alive.copy()
+        vx, vy, spin = action_delivery(table, targets, extras, p, a)
+        deliver(table, p, al, t0, vx, vy, spin, False, rng, np.zeros((0, 3)))
+        v = below(cfg, table, targets, extras, end_value, p, al, t0 + 1, tree, rng)
+        pre_n[a] += 1.0
+        pre_r[a] += v if mine else 1.0 - v
+        used += 1
+    progress[0] = used
+    if used < c_limit * m or used >= stop:
+        return used
+    k = keep_candidates(cfg, out)
     scores = np.empty(k)
-    while used < budget or used == 0:
+    while used < stop:
         total = cand_n[:k].sum()
         j = ucb_choice(cand_n[:k], cand_r[:k], c, math.log(max(total, 1.0)), 1.0, scores, rng)
         p, al = pos.copy(), alive.copy()
@@ -256,9 +256,42 @@ def decide(cfg, shot_set, end_value, pos, alive, t0, budget, tree, rng, out):
         cand_n[j] += 1.0
         cand_r[j] += v if mine else 1.0 - v
         used += 1
+    progress[0] = used
+    return used
+
+
+@njit(cache=True)
+def keep_candidates(cfg, out):
+    """Algorithm 9's candidates, once: the ``n_cand`` tried actions of best noise-free
+    mean (fewer when a time limit cut the round); returns how many."""
+    cand, cand_n, cand_r, pre_n, pre_r, order, progress = out
+    if progress[2] > 0:
+        return progress[2]
+    means = np.full(pre_n.shape[0], -1.0)
+    tried = 0
+    for a in range(pre_n.shape[0]):
+        if pre_n[a] > 0:
+            means[a] = pre_r[a] / pre_n[a]
+            tried += 1
+    k = min(int(cfg[5]), tried)
+    ranked = np.argsort(-means)
+    for j in range(k):
+        cand[j] = ranked[j]
+    cand_n[:k] = 0.0
+    cand_r[:k] = 0.0
+    progress[2] = k
+    return k
+
+
+@njit(cache=True)
+def chosen(cfg, out):
+    """The decision: the most visited candidate (ties to the better mean; with no noisy
+    playouts, the best noise-free action)."""
+    cand, cand_n, cand_r = out[0], out[1], out[2]
+    k = keep_candidates(cfg, out)
     best = 0
     for j in range(1, k):
         if (cand_n[j] > cand_n[best] or cand_n[j] == cand_n[best]
                 and cand_r[j] / max(cand_n[j], 1.0) > cand_r[best] / max(cand_n[best], 1.0)):
             best = j
-    return cand[best], used
+    return cand[best]
