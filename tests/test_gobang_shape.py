@@ -97,3 +97,34 @@ def test_shape_priors_give_the_best_move_the_high_mean_and_keep_the_order():
     assert max(means) == HIGH and min(means) >= LOW
     assert means[0] > means[1] and means[2] > means[1]   # the blocks before the quiet move
     assert s[BOARD, moves[0]] == EMPTY   # the board is read, not changed
+
+
+def test_the_shape_playout_takes_a_five_blocks_one_and_stops_at_its_depth():
+    from engine.core.layout import M_MOVES, M_WINNER, new_arrays, zobrist_table
+    from engine.core.rng import make_rng
+    none = np.zeros(0, dtype=np.int8)
+    # black to move with four in a row: the playout's first move is the five
+    black = [point(4, c, N) for c in (2, 3, 4, 5)]
+    white = [point(0, 0, N), point(8, 8, N), point(0, 8, N)]
+    s, meta, zob = position(N, GOBANG_FREESTYLE, black, white, BLACK)
+    gs.shape_playout(s, meta, zob, make_rng(1), none, 1.0, 12)
+    assert meta[M_WINNER] == BLACK and meta[M_MOVES] == 8
+    # white to move: it blocks, and black (no five left) does not win at once
+    s, meta, zob = position(N, GOBANG_FREESTYLE, black[:3] + [point(4, 6, N)],
+                            white, WHITE)
+    gs.shape_playout(s, meta, zob, make_rng(1), none, 1.0, 1)
+    assert s[BOARD, point(4, 5, N)] == WHITE and meta[M_WINNER] == 0
+    # the same seed plays the same moves; an empty board starts at the centre
+    boards = []
+    for _ in range(2):
+        s, meta = new_arrays(N)
+        from engine.core import gobang_kernels as gbk
+        gbk.clear_board(s, meta, N, GOBANG_FREESTYLE)
+        amaf = np.zeros(s.shape[1], dtype=np.int8)
+        played = gs.shape_playout(s, meta, zobrist_table(N), make_rng(5), amaf, 1.0, 6)
+        assert played == 6 and amaf[point(4, 4, N)] == BLACK
+        boards.append(s[BOARD].copy())
+    assert (boards[0] == boards[1]).all()
+    winner, _ = gs.shape_playout_winner(s, meta, zobrist_table(N), make_rng(5), none,
+                                        gs.SHAPE)
+    assert winner in (BLACK, WHITE)
