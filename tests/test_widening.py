@@ -144,5 +144,5 @@ def test_widening_unranked_children_is_refused():
     for spec, state in (("uct:widen=2", GoState(GoRules(size=9))),
                         ("uct:prior=1:widen=2", GobangState(GobangRules(size=9))),
                         ("linuct:rave=1:widen=2", GoState(GoRules(size=9)))):
-        with pytest.raises(ValueError, match="widen needs the Go priors"):
+        with pytest.raises(ValueError, match="widen needs priors"):
             registry.make(spec).search(state, Budget(playouts=10))

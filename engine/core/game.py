@@ -23,6 +23,7 @@ from numba import njit
 from . import go_kernels as go
 from . import go_playout as gop
 from . import gobang_kernels as gb
+from . import gobang_shape as gbs
 from . import gobang_tactics as gbtac
 from . import gobang_threats as gbt
 from .dispatch import chosen, constant
@@ -105,12 +106,29 @@ def _gobang_terminal_winner(s, meta, komi):
 
 
 @njit(cache=True, nogil=True)
+def _threat_playout_winner(s, meta, zob, rng, amaf, par):
+    return gbt.threat_playout_winner(s, meta, zob, rng, amaf)
+
+
+@njit(cache=True, nogil=True)
+def _shape_playout_winner(s, meta, zob, rng, amaf, par):
+    return gbs.shape_playout_winner(s, meta, zob, rng, amaf, par)
+
+
+# Gobang's heavy playout, by the type of ``par``: the shape playout for
+# ``gobang_shape.ShapePlayout``, else the threat playout; only the one chosen compiles
+_gobang_heavy = chosen(lambda par: _shape_playout_winner
+                       if getattr(par, "instance_class", None) is gbs.ShapePlayout
+                       else _threat_playout_winner)
+
+
+@njit(cache=True, nogil=True)
 def _gobang_playout_winner(s, meta, zob, rng, komi, amaf, pat, par):
     # ``par`` None: numba prunes the branch while compiling, so a light session compiles
-    # no threat playout (the reverse is not pruned: an array's type says nothing of it)
+    # no heavy playout
     if par is None:
         return gb.playout_winner(s, meta, zob, rng, amaf)
-    return gbt.threat_playout_winner(s, meta, zob, rng, amaf)
+    return _gobang_heavy(par)(s, meta, zob, rng, amaf, par)
 
 
 @njit(cache=True, nogil=True)

@@ -43,10 +43,12 @@ class CommonOptions:
 class PlayoutOptions(CommonOptions):
     """The back ends with a choice of playout policy.  Only what a session asks for is
     compiled (``engine.search.go_priors``, ``engine.core.go_playout``)."""
-    playout: str = option("light", choices=("light", "heavy", "elo"), help="light: uniform "
-                          "random; heavy: Go atari, pattern and self-atari knowledge "
+    playout: str = option("light", choices=("light", "heavy", "elo", "shape"), help="light: "
+                          "uniform random; heavy: Go atari, pattern and self-atari knowledge "
                           "(engine.core.go_policy), Gobang complete a five, block a four; "
-                          "elo: Go the softmax over learned move features (Gobang: heavy)")
+                          "elo: Go the softmax over learned move features (Gobang: heavy); "
+                          "shape: Gobang the best shape near the stones "
+                          "(engine.core.gobang_shape)")
     knowledge: str = option("builtin", help="a Go knowledge file (engine.go_knowledge: "
                             "playout probabilities, prior weights, patterns), or builtin")
     priors: str = option("hand", choices=("hand", "ladder", "elo"), help="what prior=1 "

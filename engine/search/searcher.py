@@ -18,13 +18,14 @@ from ..core import game
 from ..core.elo_policy import Elo
 from ..core.go_ladder import WithLadders
 from ..core.go_playout import LIGHT, heavy_par
+from ..core.gobang_shape import SHAPE
 from ..core.rng import make_rng, stream_rng
 from ..game import registry
 from ..knowledge import pattern_weights
 from . import decide
 from .base import MAX_VISITS, SearchResult
 from .bundles import Knowledge
-from .options import as_dict, set_option
+from .options import OptionConflict, as_dict, set_option
 from .prover import ProofStep
 from .threats_first import ThreatStep
 from .tree import VISITS, NodePool
@@ -154,6 +155,10 @@ class TreeSearcher:
         if self.params.playout == "light":
             return LIGHT
         kn = self.knowledge()
+        if self.params.playout == "shape":
+            if go:
+                raise OptionConflict("option playout=shape is Gobang's (Go: heavy or elo)")
+            return kn.patterns, SHAPE
         if go and self.params.playout == "elo":
             return kn.patterns, Elo(pattern_weights.policy_vector(self.params.patterns))
         return kn.patterns, heavy_par(kn.playout) if go else kn.playout

@@ -22,6 +22,7 @@ from ..core.go_policy import SELFATARI_STONES
 from ..core.go_replies import new_replies
 from .fight_priors import apply_fight_priors, fight_work
 from .go_priors import apply_priors
+from .shape_priors import apply_shape_priors, shape_work
 from .options import WideningOptions, kernel_params, option, threads_option
 from .base import Budget
 from .reread import Rereader
@@ -67,6 +68,9 @@ class UctOptions(WideningOptions):
                            "capture counts half a win for each side")
     replies: int = option(0, 0, 2, help="Go: last-good-reply playouts, to the last move (1, "
                           "LGRF-1) or the last two first (2, LGRF-2); 0: off")
+    shape_prior: float = option(0.0, 0.0, 1000.0, help="Gobang: new nodes' children start "
+                                "with this many virtual games, their mean by the move's "
+                                "shape score (engine.search.shape_priors); 0: none")
     stop_early: bool = option(False, help="on a clock, stop once the most visited move "
                               "cannot be overtaken in the time left; the time saved goes "
                               "back to the clock")
@@ -118,7 +122,8 @@ class UctSearcher(TreeSearcher):
                                  self.params.rave, self.params.replies if go else 0)
                      for i in range(n)]
         params = self._kernel_params()
-        check_widening(self.params.widen, self.params.prior and go)
+        check_widening(self.params.widen, (self.params.prior and go)
+                       or (self.params.shape_prior > 0 and not go))
         know = self._knowledge_arrays(go)
         pos = position(state, target if self.params.fight else None,
                        allowed if self.params.region == "tree" else None)
@@ -129,6 +134,12 @@ class UctSearcher(TreeSearcher):
             if pos.target is not None:
                 apply_fight_priors(pool.ti, pool.tf, 0, state.s, state.meta, pos.target,
                                    pos.attacker, params.fight_prior, scratches[0].fight_work)
+            if params.widen > 0:
+                rank_children(pool.ti, pool.tf, 0, params.bias)
+        elif params.shape_prior > 0 and not go:
+            # as Go's priors: the root's, set anew each search
+            apply_shape_priors(pool.ti, pool.tf, 0, state.s, state.meta, params.shape_prior,
+                               scratches[0].shape_work)
             if params.widen > 0:
                 rank_children(pool.ti, pool.tf, 0, params.bias)
         tree = pool.arrays()
@@ -162,4 +173,4 @@ def new_scratch(state, cand: np.ndarray, rave: bool,
         ss=np.empty_like(state.s), smeta=np.empty_like(state.meta),
         amaf=np.zeros(n_points if rave else 0, dtype=np.int8),
         path=path, cand=cand, vcf_line=vcf_line, points=points,
-        fight_work=fight_work(n_points), replies=record)
+        fight_work=fight_work(n_points), replies=record, shape_work=shape_work(n_points))

@@ -38,6 +38,7 @@ from ..core import go_replies
 from ..core.layout import M_LAST, PASS
 from .fight_priors import fight_priors_at
 from .go_priors import prime_children
+from .shape_priors import shape_priors_at
 from . import minimax as mm
 from .widening import ALL, rank_children, width
 from .tree import (AMAF_N, AMAF_W, FIRST, LOSS, MINIMAX, MOVE, NCHILD, PRIOR_N, PRIOR_W,
@@ -48,7 +49,7 @@ from .tree import (AMAF_N, AMAF_W, FIRST, LOSS, MINIMAX, MOVE, NCHILD, PRIOR_N, 
 # fight_prior: 0 unless the fight is read (``uct.UctSearcher._kernel_params``)
 UctParams = namedtuple("UctParams", "c expand_after rave rave_k sa_stones solver "
                                     "threat_nodes fight_prior minimax minimax_visits ko_draw "
-                                    "widen widen_after widen_rate bias")
+                                    "widen widen_after widen_rate bias shape_prior")
 
 
 def ko_draws(params):
@@ -72,9 +73,11 @@ def _ko_draws(params):
 # no record), path int32[max depth + 1], cand int32[P + 1]; vcf_line, points: the leaf
 # threat proof's (``solver.threat_scratch``); fight_work: the fight priors'
 # (``fight_priors.apply_fight_priors``); replies: the thread's last-good-reply record
-# (``go_replies.Replies``), None when the playouts learn no replies
+# (``go_replies.Replies``), None when the playouts learn no replies; shape_work: the Gobang
+# shape priors' (``shape_priors.apply_shape_priors``)
 UctScratch = namedtuple("UctScratch",
-                        "ss smeta amaf path cand vcf_line points fight_work replies")
+                        "ss smeta amaf path cand vcf_line points fight_work replies "
+                        "shape_work")
 
 
 def playout_policy(params, policy, scratch):
@@ -174,13 +177,16 @@ def begin_descent(params, model, scratch):
 @njit(cache=True, nogil=True, inline='always')
 def grow(params, tree, node, scratch, pos, know, rng):
     """Expand the leaf ``node`` (position in scratch) into the moves ``pos.allow`` keeps,
-    giving Go children their priors (a tsumego's fight priors too)."""
+    giving Go children their priors (a tsumego's fight priors too), Gobang children their
+    shape priors."""
     k = expand(tree.ti, tree.tf, tree.tmeta, node, pos.game, scratch.ss, scratch.smeta, rng,
                scratch.cand, pos.allow)
     if k > 0:
         prime_children(tree, node, scratch, pos, know, params.sa_stones)
         fight_priors_at(tree.ti, tree.tf, node, scratch.ss, scratch.smeta, pos.target,
                         pos.attacker, params.fight_prior, scratch.fight_work)
+        shape_priors_at(pos.game)(tree.ti, tree.tf, node, scratch.ss, scratch.smeta,
+                                  params.shape_prior, scratch.shape_work)
         if params.widen > 0:
             rank_children(tree.ti, tree.tf, node, params.bias)
     return k

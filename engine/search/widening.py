@@ -78,5 +78,5 @@ def check_widening(widen: int, ranked: bool):
     the search gives its Go children priors): widening a shuffled block would prune moves
     at random."""
     if widen > 0 and not ranked:
-        raise OptionConflict("option widen needs the Go priors to rank the moves it opens "
-                         "(prior=1 on Go)")
+        raise OptionConflict("option widen needs priors to rank the moves it opens "
+                         "(prior=1 on Go, shape_prior > 0 on Gobang)")
