@@ -34,10 +34,11 @@ _PLAYOUT = {"atari": go_policy.P_ATARI, "pattern": go_policy.P_PATTERN,
             "selfatari": go_policy.P_SELFATARI,
             "selfatari_stones": go_policy.SELFATARI_STONES,
             "ladder_nodes": go_policy.LADDER_NODES, "nakade": go_policy.P_NAKADE,
-            "eye_reply": go_policy.P_EYE_REPLY, "own_space": go_policy.P_OWN_SPACE}
+            "eye_reply": go_policy.P_EYE_REPLY, "own_space": go_policy.P_OWN_SPACE,
+            "two_libs": go_policy.P_TWO_LIBS}
 # playout values a file may leave out, with the value they then take (files written before
 # the value existed read as they did)
-_PLAYOUT_DEFAULTS = {"nakade": 0.0, "eye_reply": 0.0, "own_space": 0.0}
+_PLAYOUT_DEFAULTS = {"nakade": 0.0, "eye_reply": 0.0, "own_space": 0.0, "two_libs": 0.0}
 
 _COMMENT = re.compile(r"(?:^|\s)#(?:\s|$)")
 
@@ -129,7 +130,8 @@ def load(path: str | None = None) -> GoKnowledge:
     missing += [n for n, k in PRIOR_FEATURES.items() if np.isnan(prior[2 * k])]
     if missing:
         raise KnowledgeError(f"{file}: missing {', '.join(missing)}")
-    for name in ("atari", "pattern", "selfatari", "nakade", "eye_reply", "own_space"):
+    for name in ("atari", "pattern", "selfatari", "nakade", "eye_reply", "own_space",
+                 "two_libs"):
         if playout[_PLAYOUT[name]] > 1:
             raise KnowledgeError(f"{file}: {name} is a probability, at most 1")
     try:

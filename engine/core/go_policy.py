@@ -14,6 +14,10 @@ Heavy policy, for the side to move, with the opponent's last move L:
    liberties that a ladder captures (``go_ladder``, reading at most that many positions);
    one of them at random.  The scratch is None (the reader is not even compiled) unless
    the knowledge file asks for ladders (``go_ladder.WithLadders``, ``go_playout``).
+1b. else, or if there is none, with probability ``par[P_TWO_LIBS]``: the two-liberty
+   moves around L (``go_two_libs``): an atari on a chain of two liberties that cannot
+   escape it, an extension of an own chain of two liberties to three; one of the
+   playable ones that are no self-atari, at random.
 2. else, or if there is none, with probability ``par[P_EYE_REPLY]``: when L was played
    inside an eye space of the side to move (``eye_reply_move``: at most
    ``EYE_SPACE_MAX`` points, empty or the opponent's, that only the mover's stones and
@@ -46,13 +50,14 @@ from .go_kernels import PASS, is_eye, is_legal
 from .go_ladder import escape_caught_if
 from .go_tactics import (NONE, atari_liberty, first_touch, is_self_atari, libs_after,
                          makes_atari)
+from .go_two_libs import two_lib_moves
 from .layout import BOARD, EMPTIES, EMPTY, EPOS, M_LAST, M_N_EMPTY, M_SIZE, NEXT, OFFBOARD, REP
 from .patterns3 import code
 from .rng import rand_below, rand_unit
 
 (P_ATARI, P_PATTERN, P_SELFATARI, SELFATARI_STONES, LADDER_NODES, P_NAKADE,
- P_EYE_REPLY, P_OWN_SPACE) = range(8)
-N_PARAMS = 8
+ P_EYE_REPLY, P_OWN_SPACE, P_TWO_LIBS) = range(9)
+N_PARAMS = 9
 NAKADE_MIN, NAKADE_MAX = 3, 6     # the eye spaces whose vital point decides life
 # the most points (empty or the opponent's) of an own eye space the eye reply reads: a
 # larger space lives without help, and an enclosure this size is no longer an eye space
@@ -160,6 +165,20 @@ def atari_moves(s, meta, w, last, color, buf, lad, ladder_nodes):
                 lad, s, meta, lib, color, ladder_nodes):
             n = _push(buf, n, lib)
     return n
+
+
+@njit(cache=True)
+def _two_lib_move(s, meta, rng, w, last, color, buf):
+    """Step 1b: one of ``go_two_libs``'s candidates that is playable and no self-atari,
+    drawn at random, or NONE."""
+    n = two_lib_moves(s, w, last, color, buf)
+    k = 0
+    for i in range(n):
+        p = np.int64(buf[i])
+        if _playable_called(s, meta, w, p, color) and not is_self_atari(s, w, p, color, 1.0):
+            buf[k] = p
+            k += 1
+    return buf[rand_below(rng, k)] if k > 0 else NONE
 
 
 @njit(cache=True)
@@ -371,6 +390,10 @@ def heavy_move(s, meta, rng, color, pat, par, buf, lad, reads):
             n = atari_moves(s, meta, w, last, color, buf, lad, int(par[LADDER_NODES]))
             if n > 0:
                 return buf[rand_below(rng, n)]
+        if par[P_TWO_LIBS] > 0.0 and rand_unit(rng) < par[P_TWO_LIBS]:
+            p = _two_lib_move(s, meta, rng, w, last, color, buf)
+            if p != NONE:
+                return p
         if reads is not None:
             if par[P_EYE_REPLY] > 0.0 and rand_unit(rng) < par[P_EYE_REPLY]:
                 p = eye_reply_move(s, meta, rng, w, last, color, buf)

@@ -78,6 +78,30 @@ def _ablation(prefix: str, setup: GameSetup, opening: int, games: int,
             for name, label, settings in _ABLATIONS if name in names]
 
 
+# playout tactics tried for the default (issue 41): name -> label, settings added to the
+# default engine's; each plays the default with them (A) against the default (B) at
+# equal playouts on one thread
+CANDIDATE_PLAYOUTS = 2000
+_CANDIDATES = (
+    ("replies1", "+ last-good-reply with forgetting (replies=1, LGRF-1)", "--set replies=1"),
+    ("replies2", "+ last-good-reply with forgetting (replies=2, LGRF-2)", "--set replies=2"),
+    ("ladders", "+ no escape into a working ladder (knowledge ladder_nodes 200)",
+     "--set knowledge=engine/data/trials/ladders.txt"),
+    ("two-libs", "+ 2-liberty attack and defence (knowledge two_libs 0.9)",
+     "--set knowledge=engine/data/trials/two_libs.txt"),
+    ("nakade", "+ nakade vital points (knowledge nakade 0.9)",
+     "--set knowledge=engine/data/trials/nakade.txt"))
+
+
+def _candidates() -> list[Cell]:
+    """The default engine with one playout tactic added (A) against the default (B), 9x9,
+    ``CANDIDATE_PLAYOUTS`` a move each on one thread, resigning at 10%."""
+    base = f"{DEFAULT} --playouts {CANDIDATE_PLAYOUTS} --threads 1"
+    return [Cell(f"cand9-{name}", f"playout tactics, 9x9, {CANDIDATE_PLAYOUTS} playouts/move",
+                 f"{label} vs default", None, f"{base} {settings}", base, GO9, 2, 40)
+            for name, label, settings in _CANDIDATES]
+
+
 def _cells() -> list[Cell]:
     out = [Cell("best-vs-gnugo10", "headline", "best (0.9 s/move) vs GNU Go level 10", None,
                 f"{ENGINE} {PAPER} --size 9 --komi 7.5 --algo uct --time 0.9 " + BEST, GNUGO,
@@ -90,6 +114,7 @@ def _cells() -> list[Cell]:
             Cell("pachi9-fixed", "Pachi", "default (5,000 playouts, 1 thread) vs Pachi =5000 "
                  "threads=1", None, f"{DEFAULT} --playouts 5000 --threads 1",
                  f"{PACHI} -t =5000 threads=1", GO9, 0, 100)]
+    out += _candidates()
     # 19x19 (issue 19): the default's components and the knowledge options built for
     # 19x19, with kgs cleanup so that a game that reaches the count is scored exactly
     out += _ablation("ablate19", GO19_CLEANUP, 0, 40,
