@@ -14,13 +14,15 @@ The exchange, as the server runs it (read from DigitalCurling3-Server's game.cpp
             {"cmd": "move", "move": {"type": "shot", "velocity": {"x", "y"},
                                      "rotation": "ccw" | "cw"}}
     ...
+    server: {"cmd": "update", ..., "state": {..., "game_result": {"winner", "reason"}}}
     server: {"cmd": "game_over"}
 
 The state's stones are in the end's shot coordinates (ours too), per team, team stone i
 being the one it threw at its i-th shot; here stone k of an end is the one thrown at
 shot k, so the team throwing first (without the hammer) owns k = 2 i, the other 2 i + 1.
 ``Session.handle`` maps one server message to the reply (or None) and is what the
-transcript test drives; ``play`` runs it over a socket.
+transcript test drives; ``play`` runs it over a socket.  A session keeps the last state
+and its own shots, so a game's result can be read from it (``result``).
 """
 
 import json
@@ -65,6 +67,8 @@ class Session:
         self.team = None
         self.over = False
         self.moves = 0
+        self.state = None
+        self.shots = []      # (end, shot, team index, action, playouts) of its own moves
 
     def handle(self, message: dict):
         cmd = message.get("cmd")
@@ -73,21 +77,44 @@ class Session:
         if cmd == "is_ready":
             self.team = message["team"]
             return {"cmd": "ready_ok", "player_order": [0, 1, 2, 3]}
+        if cmd == "update":
+            self.state = message["state"]
         if cmd == "update" and message.get("next_team") == self.team:
             view = view_of(message["state"])
             self.moves += 1
-            return {"cmd": "move", "move": move_of(self.player.decide(view).action, view)}
+            choice = self.player.decide(view)
+            self.shots.append((int(self.state["end"]), view.shot, int(self.team[-1]),
+                               choice.action, choice.playouts))
+            return {"cmd": "move", "move": move_of(choice.action, view)}
         if cmd == "game_over":
             self.over = True
         return None
 
 
-def play(player, host: str = "localhost", port: int = 10000, name: str = "nakade") -> Session:
-    """Join the server at (host, port) as one team and play until game_over."""
+    def result(self):
+        """(scores per end as (team 0, team 1), winner 0 / 1 / -1 for a draw) of the
+        finished game; the extra ends' score counts as one end."""
+        state = self.state
+        scores = [(a or 0, b or 0) for a, b in zip(state["scores"]["team0"],
+                                                    state["scores"]["team1"])]
+        extra = state["extra_end_score"]
+        if extra["team0"] is not None or extra["team1"] is not None:
+            scores.append((extra["team0"] or 0, extra["team1"] or 0))
+        winner = (state.get("game_result") or {}).get("winner")
+        return scores, {"team0": 0, "team1": 1}.get(winner, -1)
+
+
+def play(player, host: str = "localhost", port: int = 10000, name: str = "nakade",
+         transcript=None) -> Session:
+    """Join the server at (host, port) as one team and play until game_over; every
+    line received and sent goes to ``transcript`` (a list) when one is given."""
     session = Session(player, name)
     with socket.create_connection((host, port)) as sock, sock.makefile("rwb") as stream:
         for line in stream:
-            reply = session.handle(json.loads(line))
+            message = json.loads(line)
+            reply = session.handle(message)
+            if transcript is not None:
+                transcript.append((message, reply))
             if reply is not None:
                 stream.write(json.dumps(reply).encode() + b"\n")
                 stream.flush()

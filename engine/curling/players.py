@@ -48,6 +48,9 @@ class SearchPlayer:
         self.name, self.mode, self.settings = kind, MODES[kind], settings
         self.rng = make_rng(derive_seed(seed, "player", kind))
         self.rate = 0.0            # the most playouts a CPU second seen so far (tree room)
+        if settings.seconds > 0:   # load the compiled kernels before any clock runs
+            self._search(np.zeros((STONES, 2)), np.zeros(STONES, np.bool_), STONES - 1,
+                         0, 1, make_rng(0))
 
     def cfg(self):
         s = self.settings
@@ -59,21 +62,9 @@ class SearchPlayer:
         start = time.process_time()
         # a tree makes at most one box per shot below the root per playout
         most = s.budget if s.seconds <= 0 else max(256, int(1.5 * self.rate * s.seconds))
-        tree = K.new_tree(most * (STONES - 1 - view.shot) + 2 * STONES
-                          if self.mode != K.RANDOM else STONES, N_ACTIONS)
-        out = (np.zeros(s.n_cand, np.int64), np.zeros(s.n_cand), np.zeros(s.n_cand),
-               np.zeros(N_ACTIONS), np.zeros(N_ACTIONS), np.zeros(N_ACTIONS, np.int64),
-               np.zeros(3, np.int64))
-        args = (self.cfg(), (TABLE, DRAW_TARGETS, HIT_EXTRA),
-                end_values(view.ends_left, view.lead), view.pos.copy(), view.alive.copy(),
-                view.shot)
-        used = K.search(*args, 0, tree, self.rng, out)
-        if s.seconds <= 0:          # the candidate round is always whole under playouts
-            used = K.search(*args, max(s.budget, s.c_limit * int(out[6][1])), tree,
-                            self.rng, out)
-        else:
-            used = self._timed(args, tree, out, start)
-        action = K.chosen(self.cfg(), out)
+        action, used, out = self._search(view.pos, view.alive, view.shot, view.ends_left,
+                                         view.lead, self.rng, most,
+                                         start if s.seconds > 0 else None)
         k = int(out[6][2])
         cand, cand_n, cand_r, pre_n, pre_r = out[:5]
         tried = pre_n > 0
@@ -83,11 +74,29 @@ class SearchPlayer:
                                for a in np.flatnonzero(tried)}}
         return Choice(int(action), int(used), info)
 
-    def _timed(self, args, tree, out, start):
+    def _search(self, pos, alive, shot, ends_left, lead, rng, most=1, start=None):
+        """(action, playouts, the kernel's outputs): ``most`` playouts when ``start`` is
+        None, else until the time limit from ``start`` (``most``: the tree's room)."""
+        s = self.settings
+        tree = K.new_tree(most * (STONES - 1 - shot) + 2 * STONES
+                          if self.mode != K.RANDOM else STONES, N_ACTIONS)
+        out = (np.zeros(s.n_cand, np.int64), np.zeros(s.n_cand), np.zeros(s.n_cand),
+               np.zeros(N_ACTIONS), np.zeros(N_ACTIONS), np.zeros(N_ACTIONS, np.int64),
+               np.zeros(3, np.int64))
+        args = (self.cfg(), (TABLE, DRAW_TARGETS, HIT_EXTRA), end_values(ends_left, lead),
+                pos.copy(), alive.copy(), shot)
+        used = K.search(*args, 0, tree, rng, out)
+        if start is None:           # the candidate round is always whole under playouts
+            used = K.search(*args, max(most, s.c_limit * int(out[6][1])), tree, rng, out)
+        else:
+            used = self._timed(args, tree, out, start, rng)
+        return K.chosen(self.cfg(), out), used, out
+
+    def _timed(self, args, tree, out, start, rng):
         """Search in slices of about a twentieth of the limit until it is spent."""
         limit, used, slice_ = self.settings.seconds, 0, 1
         while True:
-            used = K.search(*args, used + slice_, tree, self.rng, out)
+            used = K.search(*args, used + slice_, tree, rng, out)
             spent = time.process_time() - start
             if spent >= limit:
                 break
