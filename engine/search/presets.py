@@ -4,7 +4,10 @@ no option.
 ``strong`` (the default of ``nakade-gtp``) is the strongest configuration measured for each
 game: on Go, heavy playouts with priors and RAVE and no UCB exploration term (the priors
 and AMAF values do the exploring; docs/strength.md measures it against GNU Go and takes it
-apart); on Gobang, the threat-aware playouts (complete a five, block a four), the root
+apart); on Gobang, the shape playouts (``engine.core.gobang_shape``: the best shape near
+the stones, twelve moves, then the shape balance) and, for UCT, shape priors with
+progressive widening to the best eight children first (``shape_prior``, ``widen``;
+docs/gomoku.md measures them against the threat-aware playouts and Rapfi), the root
 VCF (``threats_first``: a win by continuous fours is played at once), root moves within
 two points of a stone (``near``) and, for the back ends
 with MCTS-Solver, threat proofs at the leaves of the tree (``solver=1``, ``threat_nodes``,
@@ -41,7 +44,8 @@ _PRESETS = {
                (("stop_early", "1"),),
                (("width", "gd"),),
                (("threads", _cores),)],
-        "gobang": [(("playout", "heavy"),),
+        "gobang": [(("playout", "shape"),),
+                   (("shape_prior", "20"), ("widen", "8")),
                    (("vcf", "1"), ("near", "2"), ("vcf_defence", "1"), ("vct", "1")),
                    (("stop_early", "1"),),
                    (("solver", "1"), ("threat_nodes", "50")),
