@@ -316,13 +316,14 @@ def test_unsupported_rules_refuse_moves_until_changed():
 
 def test_default_options_follow_the_back_end():
     assert BrainSettings().back_end_options() == {
-        "playout": "shape", "shape_prior": "20", "widen": "8", "vcf": "1", "near": "2",
-        "vcf_defence": "1", "vct": "1", "stop_early": "1",
+        "playout": "shape", "shape_prior": "20", "widen": "8", "expand_after": "3",
+        "vcf": "1", "near": "2", "vcf_defence": "1", "vct": "1", "vct_nodes": "30000",
+        "stop_early": "1",
         "solver": "1",
         "threat_nodes": "50", "threads": presets._cores(), "resign_threshold": "0"}  # all cores
     assert BrainSettings(algo="shot").back_end_options() == {
         "playout": "shape", "vcf": "1", "near": "2", "vcf_defence": "1", "vct": "1",
-        "threads": presets._cores(),
+        "vct_nodes": "30000", "threads": presets._cores(),
         "resign_threshold": "0"}
     assert BrainSettings(preset="paper").back_end_options() == {
         "solver": "1", "resign_threshold": "0"}
