@@ -32,5 +32,5 @@ def test_every_option_is_declared_with_help_and_listed_once_per_back_end():
 
 def test_the_strong_preset_column_shows_what_the_preset_sets_not_this_machine():
     uct = reference(argument_parser()).split("### `uct`")[1].split("###")[0]
-    assert "| `playout` | text | light | light, heavy, elo | heavy / heavy |" in uct
+    assert "| `playout` | text | light | light, heavy, elo, shape | heavy / shape |" in uct
     assert "| every core / every core |" in uct      # not this machine's count of cores

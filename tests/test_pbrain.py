@@ -316,18 +316,19 @@ def test_unsupported_rules_refuse_moves_until_changed():
 
 def test_default_options_follow_the_back_end():
     assert BrainSettings().back_end_options() == {
-        "playout": "heavy", "vcf": "1", "near": "2", "vcf_defence": "1", "vct": "1",
+        "playout": "shape", "shape_prior": "20", "widen": "8", "expand_after": "3",
+        "vcf": "1", "near": "2", "vcf_defence": "1", "vct": "1", "vct_nodes": "30000",
         "stop_early": "1",
         "solver": "1",
         "threat_nodes": "50", "threads": presets._cores(), "resign_threshold": "0"}  # all cores
     assert BrainSettings(algo="shot").back_end_options() == {
-        "playout": "heavy", "vcf": "1", "near": "2", "vcf_defence": "1", "vct": "1",
-        "threads": presets._cores(),
+        "playout": "shape", "vcf": "1", "near": "2", "vcf_defence": "1", "vct": "1",
+        "vct_nodes": "30000", "threads": presets._cores(),
         "resign_threshold": "0"}
     assert BrainSettings(preset="paper").back_end_options() == {
         "solver": "1", "resign_threshold": "0"}
     linuct = BrainSettings(algo="linuct-rave", options=(("kappa", "2"),)).back_end_options()
-    assert linuct["kappa"] == "2" and linuct["playout"] == "heavy"   # LinUCT takes it too
+    assert linuct["kappa"] == "2" and linuct["playout"] == "shape"   # LinUCT takes it too
     assert BrainSettings(options=(("playout", "light"),)).back_end_options()["playout"] == \
         "light"
     Brain(BrainSettings(algo="linuct-plain"))    # builds: no option it does not know

@@ -38,9 +38,10 @@ def test_no_options_give_go_the_strongest_configuration():
     assert without_seed(options) == expected
 
 
-def test_no_options_give_gobang_the_threat_aware_playouts_and_the_root_vcf():
+def test_no_options_give_gobang_the_shape_playouts_and_priors_and_the_root_vcf():
     _, searcher = parse_settings(["--game", "gobang", "--size", "10"])
-    assert searcher.options()["playout"] == "heavy" and searcher.options()["vcf"] is True
+    assert searcher.options()["playout"] == "shape" and searcher.options()["vcf"] is True
+    assert searcher.options()["shape_prior"] == 20 and searcher.options()["widen"] == 8
     assert searcher.options()["solver"] is True and searcher.options()["threat_nodes"] == 50
     assert searcher.options()["near"] == 2
     assert searcher.options()["rave"] is False and searcher.options()["c"] == 0.7

@@ -4,7 +4,12 @@ no option.
 ``strong`` (the default of ``nakade-gtp``) is the strongest configuration measured for each
 game: on Go, heavy playouts with priors and RAVE and no UCB exploration term (the priors
 and AMAF values do the exploring; docs/strength.md measures it against GNU Go and takes it
-apart); on Gobang, the threat-aware playouts (complete a five, block a four), the root
+apart); on Gobang, the shape playouts (``engine.core.gobang_shape``: the best shape near
+the stones, twelve moves, then the shape balance) and, for UCT, shape priors with
+progressive widening to the best eight children first, a leaf grown at its third visit
+(``shape_prior``, ``widen``, ``expand_after``) and a threat-move search of 30,000 units
+(``vct_nodes``; docs/gomoku.md measures them against the threat-aware playouts and
+Rapfi), the root
 VCF (``threats_first``: a win by continuous fours is played at once), root moves within
 two points of a stone (``near``) and, for the back ends
 with MCTS-Solver, threat proofs at the leaves of the tree (``solver=1``, ``threat_nodes``,
@@ -41,8 +46,10 @@ _PRESETS = {
                (("stop_early", "1"),),
                (("width", "gd"),),
                (("threads", _cores),)],
-        "gobang": [(("playout", "heavy"),),
-                   (("vcf", "1"), ("near", "2"), ("vcf_defence", "1"), ("vct", "1")),
+        "gobang": [(("playout", "shape"),),
+                   (("shape_prior", "20"), ("widen", "8"), ("expand_after", "3")),
+                   (("vcf", "1"), ("near", "2"), ("vcf_defence", "1"), ("vct", "1"),
+                    ("vct_nodes", "30000")),
                    (("stop_early", "1"),),
                    (("solver", "1"), ("threat_nodes", "50")),
                    (("width", "gd"),),
