@@ -128,3 +128,25 @@ def test_heavy_policy_plays_the_killing_atari():
         p = go_policy.heavy_move(st.s, st.meta, rng, BLACK, pat, par, buf, None, None)
         got.add(int(p))
     assert got == _at(["D2", "E2", "F1"])
+
+
+# nakade_self_atari: Black's self-atari inside White's enclosure (bottom rows of 7x7)
+def _throw_in(bottom_rows, move):
+    picture = "\n".join([". . . . . . ."] * (7 - len(bottom_rows)) + bottom_rows)
+    st = black_to_answer(picture, "G7")
+    w = st.size + 2
+    p = np.int64(from_gtp(move, 7))
+    assert go_policy.is_self_atari(st.s, w, p, BLACK, 2.0)
+    return go_policy.nakade_self_atari(st.s, w, p, BLACK, np.empty(16, dtype=np.int32))
+
+
+def test_nakade_self_atari_allows_dead_shapes_only():
+    # three in a row, last liberty D1 closed: a straight three once captured
+    assert _throw_in([". . . . . O .", "O O O O O O .", "X X . . O . ."], "C1")
+    # four in a row: captured, a straight four, which lives
+    assert not _throw_in(["O O O O O O .", "X X X . . O ."], "D1")
+    # the liberty D1 opens onto D2: not an enclosed space
+    assert not _throw_in([". . . . . . .", "O O O . O . .", "X X . . O . ."], "C1")
+    # a square of four, liberty C1: dead once captured
+    assert _throw_in([". . . . . . .", "O O O . . . .", "X . O . . . .", "X X . O . . ."],
+                     "B2")

@@ -90,7 +90,9 @@ _CANDIDATES = (
     ("two-libs", "+ 2-liberty attack and defence (knowledge two_libs 0.9)",
      "--set knowledge=engine/data/trials/two_libs.txt"),
     ("nakade", "+ nakade vital points (knowledge nakade 0.9)",
-     "--set knowledge=engine/data/trials/nakade.txt"))
+     "--set knowledge=engine/data/trials/nakade.txt"),
+    ("selfatari-nakade", "+ self-ataris allowed when they kill by nakade (knowledge "
+     "selfatari_nakade 1)", "--set knowledge=engine/data/trials/selfatari_nakade.txt"))
 
 
 def _candidates() -> list[Cell]:
