@@ -92,7 +92,9 @@ _CANDIDATES = (
     ("nakade", "+ nakade vital points (knowledge nakade 0.9)",
      "--set knowledge=engine/data/trials/nakade.txt"),
     ("selfatari-nakade", "+ self-ataris allowed when they kill by nakade (knowledge "
-     "selfatari_nakade 1)", "--set knowledge=engine/data/trials/selfatari_nakade.txt"))
+     "selfatari_nakade 1)", "--set knowledge=engine/data/trials/selfatari_nakade.txt"),
+    ("tactics", "+ all of them but the replies (knowledge ladder_nodes 200, nakade 0.9, "
+     "two_libs 0.9, selfatari_nakade 1)", "--set knowledge=engine/data/trials/tactics.txt"))
 
 
 def _candidates() -> list[Cell]:
