@@ -122,6 +122,11 @@ def _cells() -> list[Cell]:
                  "(5,000 playouts, 1 thread) vs Pachi =5000 threads=1", None,
                  f"{DEFAULT} --playouts 5000 --threads 1 "
                  "--set knowledge=engine/data/trials/ladders.txt",
+                 f"{PACHI} -t =5000 threads=1", GO9, 0, 100),
+            Cell("pachi9-fixed-tactics", "Pachi", "default + the playout tactics of cand9-tactics "
+                 "(5,000 playouts, 1 thread) vs Pachi =5000 threads=1", None,
+                 f"{DEFAULT} --playouts 5000 --threads 1 "
+                 "--set knowledge=engine/data/trials/tactics.txt",
                  f"{PACHI} -t =5000 threads=1", GO9, 0, 100)]
     out += _candidates()
     # 19x19 (issue 19): the default's components and the knowledge options built for
