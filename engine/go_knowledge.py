@@ -35,10 +35,12 @@ _PLAYOUT = {"atari": go_policy.P_ATARI, "pattern": go_policy.P_PATTERN,
             "selfatari_stones": go_policy.SELFATARI_STONES,
             "ladder_nodes": go_policy.LADDER_NODES, "nakade": go_policy.P_NAKADE,
             "eye_reply": go_policy.P_EYE_REPLY, "own_space": go_policy.P_OWN_SPACE,
-            "two_libs": go_policy.P_TWO_LIBS}
+            "two_libs": go_policy.P_TWO_LIBS,
+            "selfatari_nakade": go_policy.SELFATARI_NAKADE}
 # playout values a file may leave out, with the value they then take (files written before
 # the value existed read as they did)
-_PLAYOUT_DEFAULTS = {"nakade": 0.0, "eye_reply": 0.0, "own_space": 0.0, "two_libs": 0.0}
+_PLAYOUT_DEFAULTS = {"nakade": 0.0, "eye_reply": 0.0, "own_space": 0.0, "two_libs": 0.0,
+                     "selfatari_nakade": 0.0}
 
 _COMMENT = re.compile(r"(?:^|\s)#(?:\s|$)")
 

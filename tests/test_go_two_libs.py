@@ -11,10 +11,12 @@ from engine.core.go_two_libs import MANY, libs_if_played, two_lib_moves, two_lib
 from engine.core.layout import BLACK, EMPTY, M_LAST, REP
 from engine.core.rng import make_rng
 from engine.game.coords import from_gtp
-from engine.go_knowledge import load
+from engine.go_knowledge import DEFAULT_PATH, load
 
 from go_boards import black_to_answer
 from test_go_tactics import random_positions
+
+TRIALS = DEFAULT_PATH.parent / "trials"   # the knowledge files of the cand9-* cells
 
 
 def test_two_liberties_match_the_reference():
@@ -116,7 +118,7 @@ def test_a_two_liberty_chain_that_can_run_is_not_attacked():
 
 
 def test_heavy_policy_plays_the_killing_atari():
-    par = load("engine/data/trials/two_libs.txt").playout.copy()
+    par = load(str(TRIALS / "two_libs.txt")).playout.copy()
     par[go_policy.P_TWO_LIBS] = 1.0
     par[go_policy.P_PATTERN] = 0.0
     rng = make_rng(4)
@@ -128,3 +130,38 @@ def test_heavy_policy_plays_the_killing_atari():
         p = go_policy.heavy_move(st.s, st.meta, rng, BLACK, pat, par, buf, None, None)
         got.add(int(p))
     assert got == _at(["D2", "E2", "F1"])
+
+
+# nakade_self_atari: Black's self-atari inside White's enclosure (bottom rows of 7x7)
+def _throw_in(bottom_rows, move):
+    picture = "\n".join([". . . . . . ."] * (7 - len(bottom_rows)) + bottom_rows)
+    st = black_to_answer(picture, "G7")
+    w = st.size + 2
+    p = np.int64(from_gtp(move, 7))
+    assert go_policy.is_self_atari(st.s, w, p, BLACK, 2.0)
+    return go_policy.nakade_self_atari(st.s, w, p, BLACK, np.empty(16, dtype=np.int32))
+
+
+def test_nakade_self_atari_allows_dead_shapes_only():
+    # three in a row, last liberty D1 closed: a straight three once captured
+    assert _throw_in([". . . . . O .", "O O O O O O .", "X X . . O . ."], "C1")
+    # four in a row: captured, a straight four, which lives
+    assert not _throw_in(["O O O O O O .", "X X X . . O ."], "D1")
+    # the liberty D1 opens onto D2: not an enclosed space
+    assert not _throw_in([". . . . . . .", "O O O . O . .", "X X . . O . ."], "C1")
+    # a square of four, liberty C1: dead once captured
+    assert _throw_in([". . . . . . .", "O O O . . . .", "X . O . . . .", "X X . O . . ."],
+                     "B2")
+
+
+def test_trial_knowledge_files_differ_from_the_builtin_only_in_their_values():
+    base = load()
+    changed = {"two_libs": {go_policy.P_TWO_LIBS}, "ladders": {go_policy.LADDER_NODES},
+               "nakade": {go_policy.P_NAKADE},
+               "selfatari_nakade": {go_policy.SELFATARI_NAKADE},
+               "tactics": {go_policy.P_TWO_LIBS, go_policy.LADDER_NODES, go_policy.P_NAKADE,
+                           go_policy.SELFATARI_NAKADE}}
+    for name, values in changed.items():
+        kn = load(str(TRIALS / f"{name}.txt"))
+        assert set(np.flatnonzero(kn.playout != base.playout)) == values
+        assert (kn.prior == base.prior).all() and (kn.patterns == base.patterns).all()

@@ -30,7 +30,8 @@ Heavy policy, for the side to move, with the opponent's last move L:
    probability proportional to the pattern's weight.
 4. else a uniformly random move, where a self-atari that leaves a chain of at least
    ``par[SELFATARI_STONES]`` stones in atari is refused with probability
-   ``par[P_SELFATARI]``, and a move that fills an own eye space without splitting it
+   ``par[P_SELFATARI]`` -- unless ``par[SELFATARI_NAKADE]`` > 0 and it is a throw-in
+   that kills by nakade (``nakade_self_atari``) --, and a move that fills an own eye space without splitting it
    (``fills_own_space``) with probability ``par[P_OWN_SPACE]`` (and the draw goes on):
    random filling of its own space is how a living group dies in a playout.
 Candidates of 1 to 3 must be legal and must not fill an own eye; those of 2 must not be
@@ -49,15 +50,15 @@ from numba import njit
 from .go_kernels import PASS, is_eye, is_legal
 from .go_ladder import escape_caught_if
 from .go_tactics import (NONE, atari_liberty, first_touch, is_self_atari, libs_after,
-                         makes_atari)
+                         makes_atari, size_after)
 from .go_two_libs import two_lib_moves
 from .layout import BOARD, EMPTIES, EMPTY, EPOS, M_LAST, M_N_EMPTY, M_SIZE, NEXT, OFFBOARD, REP
 from .patterns3 import code
 from .rng import rand_below, rand_unit
 
 (P_ATARI, P_PATTERN, P_SELFATARI, SELFATARI_STONES, LADDER_NODES, P_NAKADE,
- P_EYE_REPLY, P_OWN_SPACE, P_TWO_LIBS) = range(9)
-N_PARAMS = 9
+ P_EYE_REPLY, P_OWN_SPACE, P_TWO_LIBS, SELFATARI_NAKADE) = range(10)
+N_PARAMS = 10
 NAKADE_MIN, NAKADE_MAX = 3, 6     # the eye spaces whose vital point decides life
 # the most points (empty or the opponent's) of an own eye space the eye reply reads: a
 # larger space lives without help, and an enclosure this size is no longer an eye space
@@ -92,7 +93,7 @@ def _playable_called(s, meta, w, p, color):
 
 
 @njit(cache=True, inline='always')
-def _uniform_move(s, meta, rng, color, sa_prob, sa_stones, space_prob, buf, reads):
+def _uniform_move(s, meta, rng, color, sa_prob, sa_stones, sa_nakade, space_prob, buf, reads):
     w = meta[M_SIZE] + 2
     k = meta[M_N_EMPTY]
     while k > 0:
@@ -101,6 +102,7 @@ def _uniform_move(s, meta, rng, color, sa_prob, sa_stones, space_prob, buf, read
         # the point as int64, the type pattern_move and the priors pass: one compile
         if playable(s, meta, w, p, color) and not (
                 sa_prob > 0.0 and is_self_atari(s, w, np.int64(p), color, sa_stones)
+                and not (sa_nakade and nakade_self_atari(s, w, np.int64(p), color, buf))
                 and rand_unit(rng) < sa_prob) and (
                 reads is None or not (
                     space_prob > 0.0 and fills_own_space(s, w, p, color, buf)
@@ -120,7 +122,7 @@ def random_move(s, meta, rng, color):
     """The light policy: a uniformly random legal non-eye-filling move, or PASS."""
     # floats and an int32 scratch, the heavy call's types: an empty view of the board,
     # never written at probability 0, where a new array would cost an allocation a move
-    return _uniform_move(s, meta, rng, color, 0.0, 0.0, 0.0, s[BOARD, :0], None)
+    return _uniform_move(s, meta, rng, color, 0.0, 0.0, False, 0.0, s[BOARD, :0], None)
 
 
 @njit(cache=True, inline='always')
@@ -237,6 +239,35 @@ def enclosed_space(s, w, start, through, wall, limit, buf):
             elif c != wall and c != OFFBOARD:
                 return -1
     return n
+
+
+@njit(cache=True)
+def nakade_self_atari(s, w, p, color, buf):
+    """``color`` at ``p`` (a self-atari) is a throw-in that kills by nakade: its chain of
+    two to four stones and the chain's last liberty are all the points of a space that
+    only the opponent's stones and the edge enclose, and the stones make a dead shape
+    once captured (any two or three; a square or a T of four, not a line, an L or a Z,
+    which leave two eyes).  ``buf``: int32 scratch of at least 5 entries."""
+    k = size_after(s, w, p, color)
+    if k < 2 or k > 4:
+        return False
+    n = enclosed_space(s, w, p, np.int64(color), 3 - color, np.int64(k + 1), buf)
+    if n != k + 1:       # more empty points: the liberty opens onto the board
+        return False
+    if k < 4:
+        return True
+    most, least = 0, 4
+    for j in range(n):
+        q = buf[j]
+        if q != p and s[BOARD, q] == EMPTY:   # the liberty, no stone of the shape
+            continue
+        inside = 0
+        for d in (q - 1, q + 1, q - w, q + w):
+            for i in range(n):
+                if buf[i] == d and (d == p or s[BOARD, d] != EMPTY):
+                    inside += 1
+        most, least = max(most, inside), min(least, inside)
+    return most == 3 or least == 2
 
 
 @njit(cache=True)
@@ -404,7 +435,7 @@ def heavy_move(s, meta, rng, color, pat, par, buf, lad, reads):
             if p != NONE:
                 return p
     return _uniform_move(s, meta, rng, color, par[P_SELFATARI], sa_stones,
-                         par[P_OWN_SPACE], buf, reads)
+                         par[SELFATARI_NAKADE] > 0.0, par[P_OWN_SPACE], buf, reads)
 
 
 def reads_eye_spaces(par: np.ndarray) -> bool:

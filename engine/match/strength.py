@@ -90,7 +90,11 @@ _CANDIDATES = (
     ("two-libs", "+ 2-liberty attack and defence (knowledge two_libs 0.9)",
      "--set knowledge=engine/data/trials/two_libs.txt"),
     ("nakade", "+ nakade vital points (knowledge nakade 0.9)",
-     "--set knowledge=engine/data/trials/nakade.txt"))
+     "--set knowledge=engine/data/trials/nakade.txt"),
+    ("selfatari-nakade", "+ self-ataris allowed when they kill by nakade (knowledge "
+     "selfatari_nakade 1)", "--set knowledge=engine/data/trials/selfatari_nakade.txt"),
+    ("tactics", "+ all of them but the replies (knowledge ladder_nodes 200, nakade 0.9, "
+     "two_libs 0.9, selfatari_nakade 1)", "--set knowledge=engine/data/trials/tactics.txt"))
 
 
 def _candidates() -> list[Cell]:
@@ -113,6 +117,16 @@ def _cells() -> list[Cell]:
                  None, f"{DEFAULT} --time 1", f"{PACHI} -t =25000 threads=2", GO9, 0, 100),
             Cell("pachi9-fixed", "Pachi", "default (5,000 playouts, 1 thread) vs Pachi =5000 "
                  "threads=1", None, f"{DEFAULT} --playouts 5000 --threads 1",
+                 f"{PACHI} -t =5000 threads=1", GO9, 0, 100),
+            Cell("pachi9-fixed-ladders", "Pachi", "default + ladder reading in the playouts "
+                 "(5,000 playouts, 1 thread) vs Pachi =5000 threads=1", None,
+                 f"{DEFAULT} --playouts 5000 --threads 1 "
+                 "--set knowledge=engine/data/trials/ladders.txt",
+                 f"{PACHI} -t =5000 threads=1", GO9, 0, 100),
+            Cell("pachi9-fixed-tactics", "Pachi", "default + the playout tactics of cand9-tactics "
+                 "(5,000 playouts, 1 thread) vs Pachi =5000 threads=1", None,
+                 f"{DEFAULT} --playouts 5000 --threads 1 "
+                 "--set knowledge=engine/data/trials/tactics.txt",
                  f"{PACHI} -t =5000 threads=1", GO9, 0, 100)]
     out += _candidates()
     # 19x19 (issue 19): the default's components and the knowledge options built for
