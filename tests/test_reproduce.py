@@ -47,6 +47,17 @@ def test_a_timed_cell_is_decided_only_from_quiet_sessions(tmp_path):
     assert verdict.quiet(tmp_path / "none") == (False, "load not recorded")
 
 
+def test_an_equal_time_cell_waits_for_the_load_of_the_one_before_to_decay(monkeypatch):
+    loads = iter([2.1, 1.3, 0.7, 0.4, 0.4])
+    waits = []
+    monkeypatch.setattr(runs, "load", lambda: next(loads))
+    monkeypatch.setattr(runs.time, "sleep", waits.append)
+    assert runs.settle(poll=5.0) == 0.4
+    assert waits == [5.0, 5.0, 5.0]
+    monkeypatch.setattr(runs, "load", lambda: 3.0)   # never quiet: gives up at the limit
+    assert runs.settle(limit=0.0) == 3.0
+
+
 def test_a_bandit_figure_resumes_by_repetition_and_reports(tmp_path):
     small = replace(tables.BY_KEY["shot-bandit"],
                     spec={"budget": 200, "reps": 6, "arms": (2, 4, 128), "ucb_c": 1.4})

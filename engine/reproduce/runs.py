@@ -10,7 +10,9 @@
 Every run of the command on a table (a *session*) appends one line to the table's (or the
 match cell's) ``sessions.jsonl``: the commit, the exact command, the 1-minute load average
 before and after, the rows before and after, the workers.  Equal-time cells are decided
-only from sessions on a quiet machine (``verdict``).
+only from sessions on a quiet machine (``verdict``); before each such cell the runner waits
+for the load of the cell before it to decay (``settle``), or every cell after the first
+would start on a machine its own games still load.
 """
 
 import concurrent.futures as cf
@@ -31,10 +33,22 @@ from .tables import MASTER_SEED, Table
 ROWS = "rows.jsonl"
 SESSIONS = "sessions.jsonl"
 MDP_SEED = 0
+QUIET = 0.5              # the 1-minute load at most which a machine counts as quiet
+SETTLE_LIMIT = 600.0     # seconds an equal-time cell waits for the load to fall to QUIET
 
 
 def load() -> float:
     return os.getloadavg()[0]
+
+
+def settle(limit: float = SETTLE_LIMIT, poll: float = 5.0) -> float:
+    """Wait until the 1-minute load is at most ``QUIET``, or ``limit`` seconds; the load
+    then.  The average forgets with a time constant of one minute, so two busy cores fall
+    to 0.5 in about two minutes when nothing else runs."""
+    end = time.time() + limit
+    while load() > QUIET and time.time() < end:
+        time.sleep(poll)
+    return load()
 
 
 def session(folder: Path, command: str, workers: int, before: int, after: int,
@@ -88,18 +102,20 @@ class Runner:
         folder.mkdir(parents=True, exist_ok=True)
         if table.kind == "match":
             for cell in table.cells:
-                self._match(cell, folder / cell.name, games)
+                self._match(cell, folder / cell.name, games, table.timed)
         elif table.kind == "mdp":
             self._mdp(table, folder)
         else:
             self._bandit(table, folder)
 
-    def _match(self, cell, out: Path, games: int):
+    def _match(self, cell, out: Path, games: int, timed: bool = False):
         cfg = config(cell, games, MASTER_SEED)
-        before, started = load(), time.time()
         n0 = _games(out)
         if n0 >= games:
             return
+        if timed and not self.client:
+            settle()
+        before, started = load(), time.time()
         if self.client:
             executor, warm = dask_backend(self.client)
             s = run_match(cfg, out, executor, warm=warm, progress=False)

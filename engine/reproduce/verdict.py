@@ -25,10 +25,8 @@ from ..bandits.experiments import REGRET_ALGORITHMS
 from ..match.cells import recorded_rows
 from ..match.stats import Z95, summarise, wilson_interval
 from ..mdp.sweep import RESULTS_FILE as MDP_RESULTS, summarise as mdp_summarise
-from .runs import ROWS, recorded, sessions
+from .runs import QUIET, ROWS, recorded, sessions
 from .tables import BECAUSE, GAMES, Table
-
-QUIET = 0.5
 
 
 @dataclass
