@@ -4,7 +4,7 @@ command line says.
     python fake_gtp_engine.py --moves "D4 C3 pass" [--fault crash|hang|garbage --at K]
                               [--delay S] [--final-score B+3] [--playouts N]
                               [--refuse COMMAND]... [--banner] [--name NAME] [--log FILE]
-                              [--hang-on COMMAND]
+                              [--hang-on COMMAND] [--ready S]
 
 ``genmove`` answers the next word of ``--moves`` (anything: a vertex, ``pass``, ``resign``,
 an occupied point, nonsense), then ``pass`` once the list runs out; ``--delay`` seconds
@@ -17,7 +17,9 @@ that is not GTP.  ``--refuse play`` answers ``? illegal move`` to every ``play``
 text, or with ``json`` as our engine's object: win rate 0.75, pv A1 B2);
 ``--banner`` writes a non-GTP line to stdout at start-up; ``--log`` appends every command
 line received to a file; ``--hang-on NAME`` never answers the first command NAME (a
-hung baseline engine).  Every other command is accepted with an empty reply.
+hung baseline engine); ``--ready S`` adds a ``nakade-ready`` command that answers after S
+seconds (our engine loading its kernels).  Every other command is accepted with an empty
+reply.
 """
 
 import argparse
@@ -38,6 +40,7 @@ def main(argv=None):
     ap.add_argument("--name", default="fake")
     ap.add_argument("--log")
     ap.add_argument("--hang-on", metavar="COMMAND")
+    ap.add_argument("--ready", type=float)
     a = ap.parse_args(argv)
     moves = a.moves.split()
     genmoves = 0
@@ -51,6 +54,8 @@ def main(argv=None):
                 "time_settings", "time_left", "final_score"]
     if a.playouts:
         commands.append("nakade-stats")
+    if a.ready is not None:
+        commands.append("nakade-ready")
     for line in sys.stdin:
         if a.log:
             with open(a.log, "a") as f:
@@ -78,6 +83,8 @@ def main(argv=None):
                 continue
             time.sleep(a.delay)
             text = moves[genmoves - 1] if genmoves <= len(moves) else "pass"
+        elif name == "nakade-ready" and a.ready is not None:
+            time.sleep(a.ready)
         elif name == "final_score":
             ok, text = (True, a.final_score) if a.final_score else (False, "cannot score")
         elif name == "nakade-stats" and a.playouts:

@@ -9,6 +9,7 @@ import queue
 import re
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -301,3 +302,22 @@ def test_the_clock_bounds_a_huge_playout_budget():
     with GtpProcess("--size", "9", "--playouts", "1000000000") as engine:
         assert engine.ask("time_settings 0 2 1") == "="
         assert re.fullmatch(r"= [A-HJ]\d", engine.ask("genmove b", timeout=60))
+
+
+def test_nakade_ready_answers_only_once_the_warm_up_has_ended():
+    settings, searcher = parse_settings(["--preset", "paper", "--size", "9", "--playouts", "50"])
+    ctx = Context(settings, searcher)
+    ctx.warmed = threading.Event()
+    out = io.BytesIO()
+    session = Session(build_table(), ctx, Output(out))
+    requests: queue.Queue = queue.Queue()
+    worker = threading.Thread(target=session.serve, args=(requests,), daemon=True)
+    worker.start()
+    for line in ("1 nakade-ready", "2 name", "quit"):
+        requests.put(Request.parse(line))
+    requests.put(None)
+    worker.join(0.5)
+    assert worker.is_alive() and out.getvalue() == b""   # still waiting: nothing answered
+    ctx.warmed.set()
+    worker.join(30)
+    assert out.getvalue() == b"=1\n\n=2 nakade\n\n=\n\n"

@@ -117,6 +117,16 @@ def test_the_clock_runs_out_after_main_time_is_spent(tmp_path):
     assert "time_settings 1 0 0" in sent and "time_left b 1 0" in sent
 
 
+def test_an_engine_that_lists_nakade_ready_loads_before_its_clock_starts(tmp_path):
+    log = tmp_path / "black.log"
+    setup = replace(GO5, time=TimeSettings(1.0, 0.0, 0), time_grace=0.1)
+    out = play(["--moves", "A1 pass", "--ready", "1.5", "--log", str(log)],
+               ["--moves", "pass"], setup)
+    assert out.reason != "time"          # 1.5 s of loading is not charged to a 1 s clock
+    sent = log.read_text()
+    assert -1 < sent.find("nakade-ready") < sent.find("boardsize 5")
+
+
 def test_a_refused_forwarded_move_voids_the_game():
     out = play(["--moves", "C3"], ["--refuse", "play"])
     assert (out.winner, out.reason, out.result) == (None, "error", "Void")

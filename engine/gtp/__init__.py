@@ -124,8 +124,17 @@ def parse_settings(argv=None) -> tuple[Settings, object]:
     return settings, searcher
 
 
-def warm_up(settings: Settings):
-    """Run every kernel a session uses once, on objects of its own."""
+def warm_up(settings: Settings, done: threading.Event | None = None):
+    """Run every kernel a session uses once, on objects of its own; ``done`` is set when
+    that ends, however it ends (``nakade-ready`` waits for it)."""
+    try:
+        _warm_up(settings)
+    finally:
+        if done is not None:
+            done.set()
+
+
+def _warm_up(settings: Settings):
     start = time.monotonic()
     try:
         searcher, _ = settings.make_searcher()
@@ -148,11 +157,14 @@ def warm_up(settings: Settings):
     log(f"kernels ready in {time.monotonic() - start:.1f} s")
 
 
-def serve(settings: Settings, searcher, stdin, stdout, on_session=None) -> Session:
+def serve(settings: Settings, searcher, stdin, stdout, on_session=None,
+          warmed: threading.Event | None = None) -> Session:
     """Answer GTP on binary streams until ``quit``, end of input or ``Session.stop``;
-    ``on_session(session)`` is called before the first request is read."""
+    ``on_session(session)`` is called before the first request is read; ``warmed`` is the
+    warm-up's end (None: nothing to wait for)."""
     requests: queue.Queue = queue.Queue()
     context = Context(settings, searcher)
+    context.warmed = warmed
     session = Session(build_table(), context, Output(stdout), idle=context.ponder)
     if on_session is not None:
         on_session(session)
@@ -185,11 +197,13 @@ def stop_on_signals(session: Session):
 def main(argv=None):
     settings, searcher = parse_settings(argv)
     sys.stderr = SafeStderr(sys.stderr)   # None (stderr closed) included
-    threading.Thread(target=warm_up, args=(settings,), name="warm-up", daemon=True).start()
+    warmed = threading.Event()
+    threading.Thread(target=warm_up, args=(settings, warmed), name="warm-up",
+                     daemon=True).start()
     session = None
     try:
         session = serve(settings, searcher, sys.stdin.buffer, sys.stdout.buffer,
-                        on_session=stop_on_signals)
+                        on_session=stop_on_signals, warmed=warmed)
     except BrokenPipeError:
         pass  # the client closed our output: nobody is left to answer
     sys.stderr.flush()

@@ -73,6 +73,7 @@ class Context:
         self.move_results: dict[int, tuple[int, int, SearchResult]] = {}
         self.request = None          # the request being answered (set by the session)
         self.quitting = False
+        self.warmed: threading.Event | None = None   # the start-up warm-up's end
         self._state = None
 
     # -- the position ----------------------------------------------------------------

@@ -9,7 +9,10 @@ over where the new back end knows them, and the reply names those it does not); 
 value`` / ``nakade-get [key]`` set and read its parameters, ``nakade-param`` is the same pair in
 GoGui's ``param`` form; ``nakade-budget [playouts N|off] [time S|off]`` sets the per-move
 budget; ``nakade-stats [json]`` shows the last search; ``nakade-ponder [on|off]`` switches
-pondering (``Context.ponder``, run by the session between commands).
+pondering (``Context.ponder``, run by the session between commands); ``nakade-ready``
+answers once the start-up warm-up has loaded the kernels, so a referee that sends it
+before the clock starts never has a timed move spent loading them (``genmove`` itself
+never waits: a GUI's first move comes at once).
 
 The ``gogui-rules_*`` commands exist in Gobang sessions only: GoGui takes an engine that
 lists them as the referee of a non-Go game, which a Go session must not claim to be.
@@ -64,6 +67,14 @@ def register(table: CommandTable):
     table.register(PREFIX + "budget", budget)
     table.register(PREFIX + "stats", stats)
     table.register(PREFIX + "ponder", ponder)
+    table.register(PREFIX + "ready", ready)
+
+
+def ready(ctx, args):
+    expect(args, 0)
+    if ctx.warmed is not None:
+        ctx.warmed.wait()
+    return ""
 
 
 # -- back end --------------------------------------------------------------------------------

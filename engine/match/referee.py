@@ -1,7 +1,8 @@
 """The referee of one game between two GTP engines.  Our own rules (``GoState``,
 ``GobangState``) decide legality and the end of the game; the engines only propose moves.
 
-Per game: each engine gets ``list_commands``, ``name``, ``version``, ``boardsize``,
+Per game: each engine gets ``list_commands``, ``name``, ``version``, ``nakade-ready``
+when it lists it (our engine's kernels load before the clock starts), ``boardsize``,
 ``clear_board``, ``komi`` (Go), ``time_settings`` (when a clock is set) and
 ``nakade-budget playouts N`` (when a playout budget is set); the opening moves are played
 into both; then the side to move gets ``genmove`` (after ``time_left`` when it has a
@@ -60,6 +61,7 @@ MOVE_LIMIT_PER_POINT = 3        # default max_moves: 3 x the points of the board
 STATS_COMMAND = "nakade-stats"  # our engine's report of its last search
 BUDGET_COMMAND = "nakade-budget"  # our engine's per-move budget
 CLEANUP_COMMAND = "kgs-genmove_cleanup"
+READY_COMMAND = "nakade-ready"
 # RE suffix of a loss by fault: T for time, F (forfeit) for the rest
 FAULT_RESULT = {"time": "T", "timeout": "T"}
 
@@ -208,6 +210,8 @@ class _Side:
         self.commands = set(listed.text.lower().split()) if listed.ok else set()
         name, version = self.send("name"), self.send("version")
         self.record.name = " ".join(r.text for r in (name, version) if r.ok and r.text)
+        if READY_COMMAND in self.commands:   # our engines: kernels loaded before any clock
+            self.send(READY_COMMAND, self.setup.startup_timeout)
         s = self.setup
         self.require(f"boardsize {s.size}")
         self.require("clear_board")
