@@ -47,6 +47,34 @@ def test_a_timed_cell_is_decided_only_from_quiet_sessions(tmp_path):
              "rows_after": 5}) + "\n")
         assert verdict.quiet(folder)[0] == ok
     assert verdict.quiet(tmp_path / "none") == (False, "load not recorded")
+    # with the CPU time of other processes measured, our own engines' load does not count
+    for others, ok in ((0.1, True), (0.9, False)):
+        folder = tmp_path / f"others-{others}"
+        folder.mkdir()
+        (folder / runs.SESSIONS).write_text(json.dumps(
+            {"load_before": 0.3, "load_after": 1.8, "others": others, "workers": 1,
+             "rows_before": 0, "rows_after": 5}) + "\n")
+        assert verdict.quiet(folder)[0] == ok
+
+
+def test_the_meter_counts_other_processes_cpu_not_ours_or_our_childrens(monkeypatch):
+    import subprocess
+    import sys
+    import time
+    before, t0 = runs.own_cpu(), time.time()
+    subprocess.run([sys.executable, "-c", "x = 0\nfor i in range(15_000_000): x += i"],
+                   check=True)   # a child of ours, ended and waited for: counted as ours
+    assert runs.own_cpu() - before > 0.5 * (time.time() - t0)
+    clock = iter([100.0, 102.0])
+    machine = iter([10.0, 14.0])
+    own = iter([5.0, 8.0])
+    monkeypatch.setattr(runs.time, "time", lambda: next(clock))
+    monkeypatch.setattr(runs, "machine_cpu", lambda: next(machine))
+    monkeypatch.setattr(runs, "own_cpu", lambda: next(own))
+    monkeypatch.setattr(runs, "load", lambda: 0.2)
+    meter = runs.Meter()
+    assert meter.others() == 0.5   # 4 busy seconds, 3 of them ours, over 2 s
+
 
 
 def test_an_equal_time_cell_waits_for_the_load_of_the_one_before_to_decay(monkeypatch):

@@ -9,7 +9,11 @@
 
 Every run of the command on a table (a *session*) appends one line to the table's (or the
 match cell's) ``sessions.jsonl``: the commit, the exact command, the 1-minute load average
-before and after, the rows before and after, the workers.  Equal-time cells are decided
+before and after, ``others`` (the cores that processes not of this command kept busy, on
+average over the session: the machine's busy CPU time less this process's and its
+children's, engines included; Linux only, else absent), the rows before and after, the
+workers.  The load after counts our own engines, two of which start at once for every
+game, so ``others`` is what tells whether anything else ran.  Equal-time cells are decided
 only from sessions on a quiet machine (``verdict``); before each such cell the runner waits
 for the load of the cell before it to decay (``settle``), or every cell after the first
 would start on a machine its own games still load.
@@ -41,6 +45,44 @@ def load() -> float:
     return os.getloadavg()[0]
 
 
+def machine_cpu() -> float | None:
+    """CPU seconds the whole machine has been busy since boot (``/proc/stat``), or None."""
+    try:
+        with open("/proc/stat") as f:
+            ticks = [int(x) for x in f.readline().split()[1:9]]
+    except (OSError, ValueError):
+        return None
+    user, nice, system, _idle, _iowait, irq, softirq, steal = ticks
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu() -> float:
+    """CPU seconds of this process and of its children that have ended (a pool's workers
+    once it is shut down, and through them the engines they waited for)."""
+    try:
+        import resource   # Unix only; where it is missing /proc/stat is too
+    except ImportError:
+        return 0.0
+    return sum(u.ru_utime + u.ru_stime for u in (resource.getrusage(resource.RUSAGE_SELF),
+                                                 resource.getrusage(resource.RUSAGE_CHILDREN)))
+
+
+class Meter:
+    """What a session's line records of the machine: the load before, and the CPU time of
+    other processes from here to ``others()``."""
+
+    def __init__(self):
+        self.load_before, self.started = load(), time.time()
+        self._machine, self._own = machine_cpu(), own_cpu()
+
+    def others(self) -> float | None:
+        now = machine_cpu()
+        if now is None or self._machine is None:
+            return None
+        wall = max(time.time() - self.started, 1e-6)
+        return max(0.0, (now - self._machine) - (own_cpu() - self._own)) / wall
+
+
 def settle(limit: float = SETTLE_LIMIT, poll: float = 5.0) -> float:
     """Wait until the 1-minute load is at most ``QUIET``, or ``limit`` seconds; the load
     then.  The average forgets with a time constant of one minute, so two busy cores fall
@@ -52,13 +94,15 @@ def settle(limit: float = SETTLE_LIMIT, poll: float = 5.0) -> float:
 
 
 def session(folder: Path, command: str, workers: int, before: int, after: int,
-            load_before: float, started: float):
+            meter: Meter):
     """Append the session's line (see the module docstring)."""
+    others = meter.others()
     append_line(folder / SESSIONS, json.dumps({
         "commit": commit(), "code": code_version(), "command": command,
-        "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started)),
-        "seconds": round(time.time() - started, 1), "workers": workers,
-        "load_before": round(load_before, 2), "load_after": round(load(), 2),
+        "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(meter.started)),
+        "seconds": round(time.time() - meter.started, 1), "workers": workers,
+        "load_before": round(meter.load_before, 2), "load_after": round(load(), 2),
+        **({} if others is None else {"others": round(others, 2)}),
         "rows_before": before, "rows_after": after}))
 
 
@@ -115,15 +159,14 @@ class Runner:
             return
         if timed and not self.client:
             settle()
-        before, started = load(), time.time()
+        meter = Meter()
         if self.client:
             executor, warm = dask_backend(self.client)
             s = run_match(cfg, out, executor, warm=warm, progress=False)
         else:
             with local_executor(self.workers) as executor:
                 s = run_match(cfg, out, executor, progress=False)
-        session(out, self.command, self.workers, n0, s.total.games + s.void, before,
-                started)
+        session(out, self.command, self.workers, n0, s.total.games + s.void, meter)
         print(f"{cell.name}: {s.total.games} games, A {s.win_rate}", file=sys.stderr)
 
     def _bandit(self, table: Table, folder: Path):
@@ -140,7 +183,7 @@ class Runner:
                     if bandit.key(table.kind, t) not in rows]
             if not todo:
                 return
-            before, started = load(), time.time()
+            meter = Meter()
             stamp = {"commit": commit(), "code": code_version()}
             with self.executor() as executor:
                 futures = [executor.submit(bandit.run_task, table.kind, t) for t in todo]
@@ -151,16 +194,16 @@ class Runner:
                     for f in futures:
                         f.cancel()
             session(folder, self.command, self.workers, len(rows), len(rows) + len(todo),
-                    before, started)
+                    meter)
 
     def _mdp(self, table: Table, folder: Path):
         spec = table.spec
         problem = make_problem(spec["problem"], parse_params(spec["param"]))
         jobs = mdp_plan(spec["methods"], spec["budgets"], [], spec["runs"], 1)
-        before, started = load(), time.time()
+        meter = Meter()
         rows, failures = run_sweep(problem, jobs, folder, seed=MDP_SEED,
                                    workers=self.workers, dask=self.client, progress=False)
-        session(folder, self.command, self.workers, -1, len(rows), before, started)
+        session(folder, self.command, self.workers, -1, len(rows), meter)
         if failures:
             raise SystemExit(f"{table.key}: {len(failures)} runs failed")
 

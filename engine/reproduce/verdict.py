@@ -7,8 +7,10 @@ Verdicts (docs/published-tables.md opens with them):
   measured reason;
 * ``not yet run at N``: fewer than the table's games (repetitions) were played;
 * ``not decided: loaded``: an equal-time cell with a session on a machine that was not
-  quiet (``QUIET``: the 1-minute load before a session at most ``QUIET``, after it at
-  most the session's workers plus ``QUIET``);
+  quiet (``QUIET``: the 1-minute load before a session at most ``QUIET``, and other
+  processes busy on at most ``QUIET`` cores on average through it, ``runs.Meter``; a
+  session that has no such figure needs a load after it of at most its workers plus
+  ``QUIET``);
 * the figures whose paper prints no number (the SHOT bandit figure did not survive the
   extraction; the MDP sweeps) are compared with the paper's finding where it has one,
   else ``no published figure``.
@@ -58,10 +60,12 @@ def quiet(folder: Path) -> tuple[bool, str]:
     played = [s for s in sessions(folder) if s["rows_after"] > s["rows_before"]]
     if not played:
         return False, "load not recorded"
-    ok = all(s["load_before"] <= QUIET and s["load_after"] <= s["workers"] + QUIET
-             for s in played)
-    return ok, "load " + ", ".join(f"{s['load_before']:.1f}/{s['load_after']:.1f}"
-                                   for s in played)
+    ok = all(s["load_before"] <= QUIET and (
+        s["others"] <= QUIET if "others" in s else s["load_after"] <= s["workers"] + QUIET)
+        for s in played)
+    return ok, "load " + ", ".join(
+        f"{s['load_before']:.1f}/" + (f"others {s['others']:.2f}" if "others" in s
+                                      else f"{s['load_after']:.1f}") for s in played)
 
 
 def match_rows(table: Table, root: Path) -> list[Row]:
