@@ -89,6 +89,10 @@ def match_rows(table: Table, root: Path) -> list[Row]:
             ppm = [s.usage[k].playouts_per_move for k in ("a", "b")]
             note = "; ".join(filter(None, [note, "playouts/move A {} B {}".format(
                 *("?" if p is None else f"{p:.0f}" for p in ppm))]))
+            if table.timed:   # what "equal time" came to: the seconds each side spent
+                spm = [s.usage[k].seconds_per_move for k in ("a", "b")]
+                note += "; s/move A {} B {}".format(
+                    *("?" if t is None else f"{t:.3f}" for t in spm))
         out.append(Row(cell.label, x, cell.published, ours, low, high, n, verdict, note))
     return out
 
