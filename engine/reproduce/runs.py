@@ -68,10 +68,12 @@ def own_cpu() -> float:
 
 
 class Meter:
-    """What a session's line records of the machine: the load before, and the CPU time of
-    other processes from here to ``others()``."""
+    """What a session's line records, taken as it starts: the commit and code that run
+    (a commit made while a long session plays is not what played), the load before; and
+    the CPU time of other processes from here to ``others()``."""
 
     def __init__(self):
+        self.commit, self.code = commit(), code_version()
         self.load_before, self.started = load(), time.time()
         self._machine, self._own = machine_cpu(), own_cpu()
 
@@ -98,7 +100,7 @@ def session(folder: Path, command: str, workers: int, before: int, after: int,
     """Append the session's line (see the module docstring)."""
     others = meter.others()
     append_line(folder / SESSIONS, json.dumps({
-        "commit": commit(), "code": code_version(), "command": command,
+        "commit": meter.commit, "code": meter.code, "command": command,
         "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(meter.started)),
         "seconds": round(time.time() - meter.started, 1), "workers": workers,
         "load_before": round(meter.load_before, 2), "load_after": round(load(), 2),
@@ -184,7 +186,7 @@ class Runner:
             if not todo:
                 return
             meter = Meter()
-            stamp = {"commit": commit(), "code": code_version()}
+            stamp = {"commit": meter.commit, "code": meter.code}
             with self.executor() as executor:
                 futures = [executor.submit(bandit.run_task, table.kind, t) for t in todo]
                 try:
