@@ -50,7 +50,7 @@ from numba import njit
 from .go_kernels import PASS, is_eye, is_legal
 from .go_ladder import escape_caught_if
 from .go_tactics import (NONE, atari_liberty, first_touch, is_self_atari, libs_after,
-                         makes_atari, size_after)
+                         makes_atari, push, size_after)
 from .go_two_libs import two_lib_moves
 from .layout import BOARD, EMPTIES, EMPTY, EPOS, M_LAST, M_N_EMPTY, M_SIZE, NEXT, OFFBOARD, REP
 from .patterns3 import code
@@ -65,7 +65,7 @@ NAKADE_MIN, NAKADE_MAX = 3, 6     # the eye spaces whose vital point decides lif
 EYE_SPACE_MAX = 8
 
 
-# playable, _uniform_move and _push run at every playout move: inlined, as a call there
+# playable, _uniform_move and push run at every playout move: inlined, as a call there
 # costs numba's reference counts of its arrays (UCT 9x9: some 13% of a playout's time)
 @njit(cache=True, inline='always')
 def playable(s, meta, w, p, color):
@@ -125,14 +125,6 @@ def random_move(s, meta, rng, color):
     return _uniform_move(s, meta, rng, color, 0.0, 0.0, False, 0.0, s[BOARD, :0], None)
 
 
-@njit(cache=True, inline='always')
-def _push(buf, n, p):
-    if n < buf.shape[0]:
-        buf[n] = p
-        return n + 1
-    return n
-
-
 @njit(cache=True)
 def atari_moves(s, meta, w, last, color, buf, lad, ladder_nodes):
     """Step 1's candidates around ``last`` written to ``buf``; returns their count (a move
@@ -143,7 +135,7 @@ def atari_moves(s, meta, w, last, color, buf, lad, ladder_nodes):
     if s[BOARD, last] == other:
         lib = atari_liberty(s, w, s[REP, last])
         if lib != NONE and _playable_called(s, meta, w, np.int64(lib), color):
-            n = _push(buf, n, lib)
+            n = push(buf, n, lib)
     nbs = (last - 1, last + 1, last - w, last + w)
     for k in range(4):
         if s[BOARD, nbs[k]] != color or not first_touch(s, nbs, k):
@@ -158,14 +150,14 @@ def atari_moves(s, meta, w, last, color, buf, lad, ladder_nodes):
                 if s[BOARD, d] == other:
                     cl = atari_liberty(s, w, s[REP, d])
                     if cl != NONE and _playable_called(s, meta, w, np.int64(cl), color):
-                        n = _push(buf, n, cl)
+                        n = push(buf, n, cl)
             x = s[NEXT, x]
             if x == r:
                 break
         if libs_after(s, w, lib, color) >= 2 and _playable_called(
                 s, meta, w, np.int64(lib), color) and not escape_caught_if(
                 lad, s, meta, lib, color, ladder_nodes):
-            n = _push(buf, n, lib)
+            n = push(buf, n, lib)
     return n
 
 

@@ -137,3 +137,26 @@ def makes_atari(s, w, p, color):
             if a != NONE and _other_liberty(s, w, r, np.int64(p), np.int64(a)) == NONE:
                 return True
     return False
+
+
+@njit(cache=True)
+def touches_atari(s, w, r, color):
+    """Chain ``r`` touches a ``color`` chain in atari (for the opponent's ``r``: its owner
+    can escape by capturing that chain)."""
+    x = r
+    while True:
+        for d in (x - 1, x + 1, x - w, x + w):
+            if s[BOARD, d] == color and atari_liberty(s, w, s[REP, d]) != NONE:
+                return True
+        x = s[NEXT, x]
+        if x == r:
+            return False
+
+
+@njit(cache=True, inline='always')
+def push(buf, n, p):
+    """Append ``p`` to the first ``n`` entries of ``buf`` while it has room; the new count."""
+    if n < buf.shape[0]:
+        buf[n] = p
+        return n + 1
+    return n

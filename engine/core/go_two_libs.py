@@ -16,7 +16,8 @@ playable ones that are no self-atari.
 import numpy as np
 from numba import njit
 
-from .go_tactics import NONE, atari_liberty, first_touch
+from .go_ladder import liberties_upto3
+from .go_tactics import NONE, atari_liberty, first_touch, push, touches_atari
 from .layout import BOARD, EMPTY, LIBS, NEXT, REP
 
 MANY = 3   # libs_if_played's "three or more"
@@ -26,26 +27,10 @@ MANY = 3   # libs_if_played's "three or more"
 def two_liberties(s, w, r):
     """The two liberties (a, b) of chain ``r`` (a representative) when it has exactly two,
     else (NONE, NONE)."""
-    a = np.int64(NONE)
-    b = np.int64(NONE)
-    if s[LIBS, r] > 8:    # two points take at most 8 pseudo-liberties
-        return a, b
-    q = r
-    while True:
-        for d in (q - 1, q + 1, q - w, q + w):
-            if s[BOARD, d] == EMPTY and d != a and d != b:
-                if a == NONE:
-                    a = d
-                elif b == NONE:
-                    b = d
-                else:
-                    return np.int64(NONE), np.int64(NONE)
-        q = s[NEXT, q]
-        if q == r:
-            break
-    if b == NONE:
+    n, a, b = liberties_upto3(s, w, r)
+    if n != 2:
         return np.int64(NONE), np.int64(NONE)
-    return a, b
+    return np.int64(a), np.int64(b)
 
 
 @njit(cache=True, inline='always')
@@ -95,39 +80,17 @@ def libs_if_played(s, w, p, color, taken):
 
 
 @njit(cache=True)
-def _captures_out(s, w, r, color):
-    """Some chain of ``color`` touching the opponent chain ``r`` is in atari: the owner of
-    ``r`` can escape by capturing it."""
-    x = r
-    while True:
-        for d in (x - 1, x + 1, x - w, x + w):
-            if s[BOARD, d] == color and atari_liberty(s, w, s[REP, d]) != NONE:
-                return True
-        x = s[NEXT, x]
-        if x == r:
-            return False
-
-
-@njit(cache=True, inline='always')
-def _push(buf, n, p):
-    if n < buf.shape[0]:
-        buf[n] = p
-        return n + 1
-    return n
-
-
-@njit(cache=True)
 def _attack(s, w, r, color, buf, n):
     """Candidates against the opponent chain ``r`` of two liberties: a liberty whose atari
     the other liberty cannot answer (extending there leaves the chain one liberty or
     none) and that is not answered by capturing a chain of ``color`` next to ``r``."""
     a, b = two_liberties(s, w, r)
-    if a == NONE or _captures_out(s, w, r, color):
+    if a == NONE or touches_atari(s, w, r, color):
         return n
     other = 3 - color
     for m, o in ((a, b), (b, a)):
         if libs_if_played(s, w, o, other, m) <= 1 and libs_if_played(s, w, m, color, NONE) >= 2:
-            n = _push(buf, n, m)
+            n = push(buf, n, m)
     return n
 
 
@@ -140,7 +103,7 @@ def _defend(s, w, r, color, buf, n):
         return n
     for m in (a, b):
         if libs_if_played(s, w, m, color, NONE) >= MANY:
-            n = _push(buf, n, m)
+            n = push(buf, n, m)
     return n
 
 

@@ -19,7 +19,8 @@ Ladders are read by ``go_ladder`` on its scratch, at most ``max_nodes`` position
 from numba import njit
 
 from .go_ladder import escape_caught, liberties_upto3, load_after, read_ply0
-from .go_tactics import NONE, atari_liberty, first_touch, is_self_atari, libs_after, size_after
+from .go_tactics import (NONE, atari_liberty, first_touch, is_self_atari, libs_after, size_after,
+                         touches_atari)
 from .layout import BLACK, BOARD, M_LAST, M_LAST2, M_SIZE, NEXT, REP, SIZE, WHITE
 from .patterns3 import code
 
@@ -45,19 +46,6 @@ def mover_code(code, color):
 
 
 @njit(cache=True)
-def _touches_own_atari(s, w, r, color):
-    """Chain ``r`` (the opponent's) touches a ``color`` chain in atari."""
-    x = r
-    while True:
-        for d in (x - 1, x + 1, x - w, x + w):
-            if s[BOARD, d] == color and atari_liberty(s, w, s[REP, d]) != NONE:
-                return True
-        x = s[NEXT, x]
-        if x == r:
-            return False
-
-
-@njit(cache=True)
 def _capture_level(s, meta, w, p, color):
     last = meta[M_LAST]
     taken = 0
@@ -70,7 +58,7 @@ def _capture_level(s, meta, w, p, color):
                 s, w, s[REP, q]) == p:
             r = s[REP, q]
             taken += s[SIZE, r]
-            saves = saves or _touches_own_atari(s, w, r, color)
+            saves = saves or touches_atari(s, w, r, color)
             last_chain = last_chain or (last >= 0 and s[BOARD, last] == 3 - color
                                         and s[REP, last] == r)
     if taken == 0:
