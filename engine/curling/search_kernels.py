@@ -211,6 +211,18 @@ def below(cfg, table, targets, extras, end_value, pos, alive, t, tree, rng):
 
 
 @njit(cache=True)
+def _sample(cfg, shot_set, end_value, pos, alive, t0, tree, rng, action, noisy, mine):
+    """Root shot ``action`` (with the execution noise or without), then the rest of the
+    shots below it (``below``): the value for the root's player (``mine``)."""
+    table, targets, extras = shot_set
+    p, al = pos.copy(), alive.copy()
+    vx, vy, spin = action_delivery(table, targets, extras, p, action)
+    deliver(table, p, al, t0, vx, vy, spin, noisy, rng, np.zeros((0, 3)))
+    v = below(cfg, table, targets, extras, end_value, p, al, t0 + 1, tree, rng)
+    return v if mine else 1.0 - v
+
+
+@njit(cache=True)
 def search(cfg, shot_set, end_value, pos, alive, t0, stop, tree, rng, out):
     """Advance one decision at shot ``t0`` until ``stop`` playouts in all (the candidate
     round included); ``shot_set`` = (table, draw targets, hit extras).  Resumable:
@@ -234,12 +246,9 @@ def search(cfg, shot_set, end_value, pos, alive, t0, stop, tree, rng, out):
                 i = rand_below(rng, j + 1)
                 order[i], order[j] = order[j], order[i]
         a = order[used % m]
-        p, al = pos.copy(), alive.copy()
-        vx, vy, spin = action_delivery(table, targets, extras, p, a)
-        deliver(table, p, al, t0, vx, vy, spin, False, rng, np.zeros((0, 3)))
-        v = below(cfg, table, targets, extras, end_value, p, al, t0 + 1, tree, rng)
         pre_n[a] += 1.0
-        pre_r[a] += v if mine else 1.0 - v
+        pre_r[a] += _sample(cfg, shot_set, end_value, pos, alive, t0, tree, rng, a, False,
+                            mine)
         used += 1
     progress[0] = used
     if used < c_limit * m or used >= stop:
@@ -249,12 +258,9 @@ def search(cfg, shot_set, end_value, pos, alive, t0, stop, tree, rng, out):
     while used < stop:
         total = cand_n[:k].sum()
         j = ucb_choice(cand_n[:k], cand_r[:k], c, math.log(max(total, 1.0)), 1.0, scores, rng)
-        p, al = pos.copy(), alive.copy()
-        vx, vy, spin = action_delivery(table, targets, extras, p, cand[j])
-        deliver(table, p, al, t0, vx, vy, spin, True, rng, np.zeros((0, 3)))
-        v = below(cfg, table, targets, extras, end_value, p, al, t0 + 1, tree, rng)
         cand_n[j] += 1.0
-        cand_r[j] += v if mine else 1.0 - v
+        cand_r[j] += _sample(cfg, shot_set, end_value, pos, alive, t0, tree, rng, cand[j],
+                             True, mine)
         used += 1
     progress[0] = used
     return used
