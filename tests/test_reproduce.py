@@ -57,6 +57,12 @@ def test_a_timed_cell_is_decided_only_from_quiet_sessions(tmp_path):
             {"load_before": 0.3, "load_after": 1.8, "others": others, "workers": 1,
              "rows_before": 0, "rows_after": 5}) + "\n")
         assert verdict.quiet(folder)[0] == ok
+    folder = tmp_path / "by-hand"   # a stopped session's line, written afterwards
+    folder.mkdir()
+    (folder / runs.SESSIONS).write_text(json.dumps(
+        {"load_before": None, "load_after": None, "workers": 1, "rows_before": 0,
+         "rows_after": 5}) + "\n")
+    assert verdict.quiet(folder) == (False, "load ?/?")
 
 
 def test_the_meter_counts_other_processes_cpu_not_ours_or_our_childrens(monkeypatch):

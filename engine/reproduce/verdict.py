@@ -60,12 +60,20 @@ def quiet(folder: Path) -> tuple[bool, str]:
     played = [s for s in sessions(folder) if s["rows_after"] > s["rows_before"]]
     if not played:
         return False, "load not recorded"
-    ok = all(s["load_before"] <= QUIET and (
-        s["others"] <= QUIET if "others" in s else s["load_after"] <= s["workers"] + QUIET)
+    # a line written by hand after a stopped session has no loads: not shown quiet
+    ok = all(s.get("load_before") is not None and s["load_before"] <= QUIET and (
+        s["others"] <= QUIET if s.get("others") is not None else
+        s.get("load_after") is not None and s["load_after"] <= s["workers"] + QUIET)
         for s in played)
     return ok, "load " + ", ".join(
-        f"{s['load_before']:.1f}/" + (f"others {s['others']:.2f}" if "others" in s
-                                      else f"{s['load_after']:.1f}") for s in played)
+        _load(s, "load_before", "{:.1f}") + "/" + (
+            "others " + _load(s, "others", "{:.2f}") if "others" in s
+            else _load(s, "load_after", "{:.1f}")) for s in played)
+
+
+def _load(session: dict, key: str, form: str) -> str:
+    value = session.get(key)
+    return "?" if value is None else form.format(value)
 
 
 def match_rows(table: Table, root: Path) -> list[Row]:
