@@ -5,7 +5,8 @@
   Halving and did UCB1, with the pull budget T, name the best arm.  Its random streams come
   from (seed, T, K, rep, algorithm), so the rows do not depend on how tasks are spread.
 * ``regret`` (LinUCT paper, figure 1): problem ``run`` of dimension d and feature norm s:
-  R_t / t of LinUCB, fLinUCB-GD and UCB1 at ~120 log-spaced steps (``MARKS``).
+  R_t / t of LinUCB, fLinUCB-GD and UCB1 at 25 log-spaced steps (``marks``: 6,000
+  rows stay a few MB).
 
 ``key`` names a task's row, so a run resumes by leaving out the keys already recorded.
 """
@@ -20,8 +21,8 @@ SEED = 2015
 
 
 def marks(steps: int) -> np.ndarray:
-    """The steps (0-based) a regret row records: ~120, log-spaced, the last one included."""
-    return np.unique(np.geomspace(1, steps, 120).astype(int)) - 1
+    """The steps (0-based) a regret row records: 25 log-spaced, the last one included."""
+    return np.unique(np.geomspace(1, steps, 25).astype(int)) - 1
 
 
 def tasks(spec: dict, kind: str) -> list[tuple]:
@@ -59,6 +60,6 @@ def run_task(kind: str, task: tuple) -> dict:
     avg = curves[:, at] / (at + 1)
     return {"key": key(kind, task), "d": d, "norm": norm, "run": run,
             "t": (at + 1).tolist(),
-            **{name: [round(float(v), 6) for v in avg[i]]
+            **{name: [float(f"{v:.5g}") for v in avg[i]]
                for i, name in enumerate(REGRET_ALGORITHMS)}}
 
