@@ -134,3 +134,43 @@ def test_match_summary_stops_on_separation_or_cap():
     even = rows[:5] + [dict(rows[0], a_score=0.0)] * 5
     assert summarise(even, 100)["stopped"] == "running"
     assert summarise(even, 10)["stopped"] == "cap"
+
+
+@pytest.mark.parametrize("kind", ["tree", "tree-mean"])
+def test_a_first_try_starts_as_the_thesis_prints_it_or_at_the_box_mean(kind):
+    """Algorithm 8 as printed: an action first tried in a box starts at N_new visits
+    worth 0 and adds N_new to the box's count; the first reading started it at the
+    box's mean and left the box's count alone."""
+    from engine.curling import search_kernels as K
+    player = SearchPlayer(kind, 5, SearchSettings(n_new=2.0))
+    cfg = player.cfg()
+    tree = K.new_tree(64, S.N_ACTIONS)
+    box_n, box_r, _, stats = tree[:4]
+    pos, alive = empty()
+    shot = STONES - 1                       # one shot left: the root box of shot 15
+    value = K.below(cfg, TABLE, S.DRAW_TARGETS, S.HIT_EXTRA, end_values(0, 0), pos, alive,
+                    shot, tree, make_rng(1))
+    tried = np.flatnonzero(stats[shot, 0] > 0)
+    assert len(tried) == 1
+    a = tried[0]
+    mine = value                            # shot 15 throws for the hammer team
+    if kind == "tree":
+        assert box_n[shot] == 1 + 2.0 and stats[shot, 0, a] == 3.0
+        assert stats[shot, 1, a] == pytest.approx(mine)
+    else:
+        assert box_n[shot] == 1 and stats[shot, 0, a] == 3.0
+        assert stats[shot, 1, a] == pytest.approx(2.0 * 0.5 + mine)
+    assert box_r[shot] == pytest.approx(mine)
+
+
+def test_player_specs_set_search_settings_and_refuse_the_unknown():
+    from engine.curling.players import make_player, parse_spec
+    assert parse_spec("tree,c_below=0.3,at_mean=1") == ("tree", {"c_below": 0.3,
+                                                                 "at_mean": True})
+    player = make_player("tree,c_below=0.3", 1, budget=50)
+    assert player.cfg()[8] == 0.3 and player.cfg()[0] == 1.0 and player.settings.budget == 50
+    assert make_player("tree-mean", 1).cfg()[7] == 1.0 and make_player("tree", 1).cfg()[7] == 0
+    for bad, says in (("tree,budget=5", "not a setting"), ("tree,c=x", "takes a float"),
+                      ("treee", "unknown player"), ("rules,c=1", "not a setting")):
+        with pytest.raises(ValueError, match=says):
+            parse_spec(bad)

@@ -20,9 +20,18 @@ import json
 import sys
 from pathlib import Path
 
-from .players import MODES, make_player
+from .players import MODES, make_player, parse_spec
 
 KINDS = sorted(MODES) + ["rules"]
+
+
+def player_spec(spec: str) -> str:
+    """argparse's check of a player spec (``tree``, ``tree,c_below=0.3``)."""
+    try:
+        parse_spec(spec)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return spec
 
 
 def _common(ap):
@@ -39,9 +48,12 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog=f"python -m engine.mdp curling {command}",
                                  description=__doc__.split("\n\n")[0])
     if command in ("play", "match"):
-        ap.add_argument("--a", choices=KINDS, default="tree")
-        opponents = KINDS + (["dc3-rulebased"] if command == "match" else [])
-        ap.add_argument("--b", choices=opponents, default="flat")
+        ap.add_argument("--a", type=player_spec, default="tree",
+                        help=f"a player: {', '.join(KINDS)}, with settings as in "
+                             "tree,c_below=0.3")
+        ap.add_argument("--b", type=(lambda v: v if v == "dc3-rulebased" and command == "match"
+                                     else player_spec(v)), default="flat",
+                        help="the same" + (", or dc3-rulebased" if command == "match" else ""))
         _common(ap)
     if command == "play":
         ap.add_argument("--out", default=None)
@@ -59,7 +71,7 @@ def main(argv=None) -> int:
     if command == "connect":
         ap.add_argument("--host", default="localhost")
         ap.add_argument("--port", type=int, default=10000)
-        ap.add_argument("--player", choices=KINDS, default="tree")
+        ap.add_argument("--player", type=player_spec, default="tree")
         _common(ap)
     args = ap.parse_args(argv)
     if command == "match":

@@ -1,6 +1,8 @@
 """The curling players: the thesis's abstraction tree (Algorithm 8, ``tree``), its
 N_{s,a}-threshold variant (Algorithm 6, ``alg6``), flat Monte Carlo over the same
-candidate shots (``flat``), and a rule-based player (``rules``).
+candidate shots (``flat``), and a rule-based player (``rules``).  ``tree-mean`` and
+``alg6-mean`` are the first reading of Algorithm 8's new actions (virtual visits at the
+box's mean, ``search_kernels``), kept to compare with.
 
 Every search player runs ``search_kernels.search`` with a budget per shot, either
 playouts (equal simulation budgets: the default, since this testbed's machine is shared
@@ -11,8 +13,9 @@ Under a time limit the playouts differ from run to run, but every random choice 
 comes from the player's seeded stream.
 """
 
+import dataclasses
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -28,7 +31,8 @@ from .winprob import end_values
 BUTTON = int(np.flatnonzero((DRAW_TARGETS[:, 0] == 0) & (DRAW_TARGETS[:, 1] == TEE_Y))[0])
 CENTRE_GUARD = int(np.flatnonzero((DRAW_TARGETS[:, 0] == 0)
                                   & np.isclose(DRAW_TARGETS[:, 1], TEE_Y - 2.4))[0])
-MODES = {"flat": K.RANDOM, "tree": K.TREE, "alg6": K.TREE_NSA}
+MODES = {"flat": K.RANDOM, "tree": K.TREE, "alg6": K.TREE_NSA,
+         "tree-mean": K.TREE, "alg6-mean": K.TREE_NSA}
 
 
 @dataclass
@@ -41,10 +45,14 @@ class SearchSettings:
     n_policy: float = 0.0    # Algorithm 8's N_policy virtual visits per action
     c_limit: int = 1         # Algorithm 9's noise-free rounds over every root action
     n_cand: int = 8          # candidate root shots kept after them
+    at_mean: bool = False    # new actions' virtual visits at the box's mean (not as printed)
+    c_below: float = -1.0    # UCB1's C in the tree below the root (< 0: the same C)
 
 
 class SearchPlayer:
     def __init__(self, kind: str, seed: int, settings: SearchSettings = SearchSettings()):
+        if kind.endswith("-mean"):
+            settings = replace(settings, at_mean=True)
         self.name, self.mode, self.settings = kind, MODES[kind], settings
         self.rng = make_rng(derive_seed(seed, "player", kind))
         self.rate = 0.0            # the most playouts a CPU second seen so far (tree room)
@@ -55,7 +63,8 @@ class SearchPlayer:
     def cfg(self):
         s = self.settings
         return np.array([s.c, s.max_depth, s.n_new, s.n_policy, s.c_limit, s.n_cand,
-                         self.mode], dtype=np.float64)
+                         self.mode, s.at_mean, s.c if s.c_below < 0 else s.c_below],
+                        dtype=np.float64)
 
     def decide(self, view) -> Choice:
         s = self.settings
@@ -130,10 +139,33 @@ class RulePlayer:
         return Choice(2 * BUTTON + self.spin)
 
 
-def make_player(kind: str, seed: int, budget: int = 300, seconds: float = 0.0):
-    """A player by name; search players get ``budget`` playouts a shot, or ``seconds``
-    of CPU time a shot when that is above 0."""
-    if kind == "rules":
+def parse_spec(spec: str) -> tuple[str, dict]:
+    """``NAME[,SETTING=VALUE...]`` (``tree,c_below=0.3``): the player's name and the
+    search settings it changes; ValueError says what is wrong."""
+    name, *pairs = spec.split(",")
+    if name not in MODES and name != "rules":
+        raise ValueError(f"unknown player {name!r} (one of {', '.join(sorted(MODES))}, rules)")
+    types = {f.name: f.type for f in dataclasses.fields(SearchSettings)
+             if f.name not in ("budget", "seconds")}
+    changes = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if name == "rules" or not eq or key not in types:
+            raise ValueError(f"{spec!r}: {pair!r} is not a setting of {name} "
+                             f"(its settings: {', '.join(types)})")
+        kind = types[key]
+        try:
+            changes[key] = (value in ("1", "true") if kind is bool else kind(value))
+        except ValueError:
+            raise ValueError(f"{spec!r}: {key} takes a {kind.__name__}, not {value!r}") from None
+    return name, changes
+
+
+def make_player(spec: str, seed: int, budget: int = 300, seconds: float = 0.0):
+    """A player by spec (``parse_spec``); search players get ``budget`` playouts a shot,
+    or ``seconds`` of CPU time a shot when that is above 0."""
+    name, changes = parse_spec(spec)
+    if name == "rules":
         return RulePlayer(seed)
-    return SearchPlayer(kind, seed, SearchSettings(budget=budget, seconds=seconds))
+    return SearchPlayer(name, seed, SearchSettings(budget=budget, seconds=seconds, **changes))
 

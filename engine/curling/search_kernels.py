@@ -26,13 +26,19 @@ depth d passes simulations to its sub-boxes once visited th(d) = 1.3^d times, an
 sub-box halves every coordinate at once, so the child of a state is found by one bit
 per coordinate, in a hash keyed by (box, bits).  A state's statistics mix its path's
 boxes with w(d) = (d+1)^4; the mixed total maps through f(n) = n^0.4 (eqs. 5.1-5.3).
-An action a box has not tried counts ``n_new`` virtual visits at the box's mean value
-(Algorithm 8's N_new), and trying it there starts it at those visits; ``n_policy``
-virtual visits per action add to the exploration total.  In ``TREE_NSA`` an action's
+An action a box has not tried counts ``n_new`` virtual visits (Algorithm 8's N_new), and
+trying it there starts it at those visits.  As the thesis prints it (``at_mean`` 0),
+the untried action adds the box's mean R_s / N_s once to its reward sum, whatever the
+weight of the box, and its first try there starts it at N_new visits worth 0 and adds
+N_new to the box's count: new actions look worse the deeper the box, so the choice keeps
+to actions that have paid.  ``at_mean`` 1 is the reading this project played first: the
+virtual visits are worth the box's mean at every depth, and the first try starts from
+them.  ``n_policy`` virtual visits per action add to the exploration total.  In ``TREE_NSA`` an action's
 statistics stop mixing at the first box on the path where it has fewer than th(d)
 visits (N_{s,a} as the threshold, Algorithm 6), and it records only where it mixed.
 
-``cfg`` = (C, max depth, n_new, n_policy, c_limit, n_cand, mode).
+``cfg`` = (C at the root, max depth, n_new, n_policy, c_limit, n_cand, mode, at_mean,
+C below the root).
 """
 
 import math
@@ -128,7 +134,8 @@ def below(cfg, table, targets, extras, end_value, pos, alive, t, tree, rng):
         _random_rollout(table, targets, extras, pos, alive, t, acts, rng, trace)
         return end_value[end_score(pos, alive) + 8]
     box_n, box_r, lo, stats, keys, vals, used = tree
-    c, max_depth, n_new, n_policy = cfg[0], int(cfg[1]), cfg[2], cfg[3]
+    c, max_depth, n_new, n_policy = cfg[8], int(cfg[1]), cfg[2], cfg[3]
+    at_mean = cfg[7] > 0
     steps = STONES - t
     path = np.empty((steps, max_depth + 1), np.int64)
     depth_of = np.empty(steps, np.int64)
@@ -160,7 +167,7 @@ def below(cfg, table, targets, extras, end_value, pos, alive, t, tree, rng):
                     r[j] += w * stats[box, 1, a]
                 elif box_n[box] > 0:
                     n[j] += w * n_new
-                    r[j] += w * n_new * mean
+                    r[j] += w * n_new * mean if at_mean else mean
                 if mode == TREE_NSA and stats[box, 0, a] < threshold(depth):
                     open_[j] = False
                 any_open |= open_[j]
@@ -202,7 +209,9 @@ def below(cfg, table, targets, extras, end_value, pos, alive, t, tree, rng):
                 if stats[b, 0, a] == 0.0:
                     mean = box_r[b] / box_n[b] if box_n[b] > 0 else 0.5
                     stats[b, 0, a] = n_new
-                    stats[b, 1, a] = n_new * mean
+                    stats[b, 1, a] = n_new * mean if at_mean else 0.0
+                    if not at_mean:
+                        box_n[b] += n_new
                 stats[b, 0, a] += 1.0
                 stats[b, 1, a] += mine
             box_n[b] += 1.0
