@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from engine.core.rng import make_rng  # noqa: E402
 from engine.curling import search_kernels as K  # noqa: E402
 from engine.curling.physics import TABLE  # noqa: E402
-from engine.curling.players import SearchPlayer, SearchSettings  # noqa: E402
+from engine.curling.players import SearchPlayer, SearchSettings, parse_spec  # noqa: E402
 from engine.curling.sheet import STONES  # noqa: E402
 from engine.curling.shots import (DRAW_TARGETS, HIT_EXTRA, N_ACTIONS,  # noqa: E402
                                   action_delivery, deliver, legal_actions)
@@ -60,7 +60,7 @@ def read_state(tree, cfg, t, pos, alive):
     """(effective visits per open action, exploration terms, mixed means, the UCB1
     choice's rank by mean in [0, 1]) at a state of shot ``t``, as ``below`` mixes it."""
     box_n, box_r, lo, stats = tree[:4]
-    c, max_depth, n_new, at_mean = cfg[0], int(cfg[1]), cfg[2], cfg[7] > 0
+    c, max_depth, n_new, at_mean = cfg[8], int(cfg[1]), cfg[2], cfg[7] > 0
     acts = np.empty(N_ACTIONS, np.int64)
     m = legal_actions(DRAW_TARGETS.shape[0], alive, acts)
     acts = acts[:m]
@@ -98,10 +98,11 @@ def read_state(tree, cfg, t, pos, alive):
     return eff[valued], bonus[valued], means[valued], rank, depth
 
 
-def decide(kind: str, budget: int, seed: int):
+def decide(spec: str, budget: int, seed: int):
     """One tree decision on an empty sheet, first end of two: (tree, out, cfg)."""
-    s = SearchSettings(budget=budget)
-    cfg = SearchPlayer(kind, seed, s).cfg()
+    name, changes = parse_spec(spec)
+    s = SearchSettings(budget=budget, **changes)
+    cfg = SearchPlayer(name, seed, s).cfg()
     pos, alive = np.zeros((STONES, 2)), np.zeros(STONES, np.bool_)
     tree = K.new_tree(budget * STONES + 2 * STONES, N_ACTIONS)
     out = (np.zeros(s.n_cand, np.int64), np.zeros(s.n_cand), np.zeros(s.n_cand),
@@ -150,7 +151,7 @@ def measure(kind: str, budget: int, states: int, seed: int) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--players", nargs="+", default=["tree", "tree-mean"],
-                    choices=["tree", "tree-mean"])
+                    help="tree players by spec (tree, tree-mean, tree,c_below=0.3)")
     ap.add_argument("--budgets", type=int, nargs="+", default=[150, 1000, 5000])
     ap.add_argument("--states", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
