@@ -9,13 +9,16 @@ from dataclasses import replace
 import pytest
 
 from engine.cli import SUBCOMMANDS
+from engine.game.sgf import search_note
+from engine.match.records import move_playouts
 from engine.reproduce import bandit, report, runs, tables, verdict
 from engine.reproduce.cli import main
 
 
 def test_every_published_cell_is_planned_at_100_games_with_the_printed_constants():
     cells = [c for t in tables.TABLES for c in t.cells]
-    assert len(cells) == 5 + 8 + 7 + 5 + 2 + 4
+    # SHOT tables 1, 2, table 2 at its printed playouts, 3 and 4; LinUCT tables 3 and 4
+    assert len(cells) == 5 + 8 + 8 + 7 + 5 + 2 + 4
     assert all(c.games >= 100 for c in cells)
     shot = [c for t in tables.TABLES if t.key.startswith("shot-t") for c in t.cells]
     for c in shot:   # the SHOT paper's UCT has C = 0.41
@@ -25,6 +28,14 @@ def test_every_published_cell_is_planned_at_100_games_with_the_printed_constants
     assert t2.timed and 0.434 in t2.xs and len(t2.cells) == 8
     # the engines spend the printed 72 ms: they aim LANDING short of what they are given
     assert "--time 0.112 " in t2.cells[0].a and t2.cells[0].setup.time.byo_yomi == 0.112
+    # table 2's games again at the playouts a move the paper's engines ran in its times
+    at_playouts = tables.BY_KEY["shot-t2-playouts"]
+    assert not at_playouts.timed and at_playouts.xs == t2.xs
+    assert [c.published for c in at_playouts.cells] == [c.published for c in t2.cells]
+    first = at_playouts.cells[0]
+    assert "--algo shot --playouts 10000 " in first.a and "--size 10 " in first.a
+    assert "--algo uct --playouts 4900 " in first.b and "--set c=0.41" in first.b
+    assert first.setup.time is None
     for c in tables.BY_KEY["linuct-t4"].cells:   # as printed: per-arm phi_a, k, sqrt(2)
         assert "--set width=arm --set rave_k=1000 --set c=1.4142" in c.a
         assert "--algo uct" in c.b and "--set c=1.4142" in c.b
@@ -38,6 +49,19 @@ def test_the_verdict_rules():
     assert v("x", 70.0, 48.0, 40.0, 58.0, 100, 100) == "differs"
     assert v("x", 70.0, 48.0, 40.0, 58.0, 60, 100) == "not yet run at 100 (60 so far)"
     assert v("x", None, 48.0, 40.0, 58.0, 100, 100) == "no published figure"
+
+
+def test_the_median_playouts_a_move_are_read_from_the_notes_the_referee_writes():
+    def note(n):
+        return "0.100 s; " + search_note({"color": "b", "winrate": 0.5, "playouts": n,
+                                          "visits": 7, "pv": ["E5"]})
+    row = {"black": "b", "white": "a", "sequence": ["B E5", "W F6", "B G7", "W H8", "B J9"],
+           "notes": ["opening", "opening", note(100), note(40), note(300)]}
+    assert move_playouts(row) == {"b": [100, 300], "a": [40]}
+    # a decided position's cheap playouts move the mean a move, not the median
+    rows = [row, dict(row, notes=row["notes"][:3] + [note(50), note(300)]),
+            dict(row, notes=row["notes"][:3] + [note(10 ** 6), note(300)])]
+    assert verdict._median_playouts(rows) == ["50", "200"]
 
 
 def test_a_timed_cell_is_decided_only_from_quiet_sessions(tmp_path):

@@ -18,6 +18,7 @@ may legitimately repeat a position.  The loaded state applies the full rules fro
 """
 
 import os
+import re
 import stat
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -319,6 +320,15 @@ def search_note(stats: dict) -> str:
         text += f"{stats['visits']} visits of "
     text += f"{stats['playouts']} playouts"
     return text + (f", pv {' '.join(stats['pv'])}" if stats.get("pv") else "")
+
+
+NOTE_PLAYOUTS = re.compile(r"(\d+) playouts")
+
+
+def note_playouts(note: str) -> int | None:
+    """The playouts a comment written by ``search_note`` reports; None when it has none."""
+    found = NOTE_PLAYOUTS.search(note)
+    return int(found.group(1)) if found else None
 
 
 def black_winrate(stats: dict) -> float:

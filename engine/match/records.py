@@ -15,7 +15,7 @@ from pathlib import Path
 from ..core.layout import BLACK, WHITE
 from ..game.coords import from_gtp, to_gtp
 from ..game.registry import GameConfig
-from ..game.sgf import save_game
+from ..game.sgf import note_playouts, save_game
 
 COLOUR_LETTER = {BLACK: "B", WHITE: "W"}
 LETTER_COLOUR = {"B": BLACK, "W": WHITE}
@@ -53,6 +53,17 @@ def sgf_of(setup: dict, row: dict) -> bytes:
                      white_name=names.get(row["white"]) or row["white"].upper(),
                      result=row.get("result"), comments=row.get("notes"),
                      winrates=row.get("winrates"))
+
+
+def move_playouts(row: dict) -> dict[str, list[int]]:
+    """Each engine's playouts a move as the row's notes report them, by label ("a", "b");
+    a move without a search (the opening's) or without statistics is left out."""
+    out = {row["black"]: [], row["white"]: []}
+    for entry, note in zip(row.get("sequence") or (), row.get("notes") or ()):
+        n = note_playouts(note)
+        if n is not None:
+            out[row["black"] if entry.startswith("B") else row["white"]].append(n)
+    return out
 
 
 def write_sgfs(header: dict, rows: dict, out_dir) -> tuple[int, int]:

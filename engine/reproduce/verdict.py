@@ -25,6 +25,7 @@ import numpy as np
 
 from ..bandits.experiments import REGRET_ALGORITHMS
 from ..match.cells import recorded_rows
+from ..match.records import move_playouts
 from ..match.stats import Z95, summarise, wilson_interval
 from ..mdp.sweep import RESULTS_FILE as MDP_RESULTS, summarise as mdp_summarise
 from .runs import QUIET, ROWS, recorded, sessions
@@ -76,6 +77,18 @@ def _load(session: dict, key: str, form: str) -> str:
     return "?" if value is None else form.format(value)
 
 
+def _median_playouts(rows: list[dict]) -> list[str]:
+    """Engine A's and B's median playouts a move over the games.  The mean is ruled by
+    the decided positions, where the tree reaches the game's end or a playout ends within
+    a move or two, so a playout costs almost nothing (SHOT table 2: UCT's mean a move is up
+    to 2.6 times its median, SHOT's, which sizes its calls by time, about its median)."""
+    moves = {"a": [], "b": []}
+    for row in rows:
+        for label, counts in move_playouts(row).items():
+            moves[label] += counts
+    return [f"{np.median(moves[k]):.0f}" if moves[k] else "?" for k in ("a", "b")]
+
+
 def match_rows(table: Table, root: Path) -> list[Row]:
     out = []
     for cell, x in zip(table.cells, table.xs):
@@ -96,7 +109,8 @@ def match_rows(table: Table, root: Path) -> list[Row]:
         if n:
             ppm = [s.usage[k].playouts_per_move for k in ("a", "b")]
             note = "; ".join(filter(None, [note, "playouts/move A {} B {}".format(
-                *("?" if p is None else f"{p:.0f}" for p in ppm))]))
+                *("?" if p is None else f"{p:.0f}" for p in ppm)),
+                "median A {} B {}".format(*_median_playouts(rows))]))
             if table.timed:   # what "equal time" came to: the seconds each side spent
                 spm = [s.usage[k].seconds_per_move for k in ("a", "b")]
                 note += "; s/move A {} B {}".format(
