@@ -33,6 +33,11 @@ SHOT_T2 = ((10, 0.072, 10_000, 4_900, 85.6), (10, 0.142, 20_000, 9_200, 78.4),
            (20, 1.078, 50_000, 21_500, 95.8), (20, 2.146, 100_000, 41_000, 95.4))
 
 
+def t2_cell(size: int, seconds: float) -> str:
+    """SHOT table 2's cell name for a board and printed seconds a move."""
+    return f"shot-uct-gobang{size}-t{round(1000 * seconds)}ms"
+
+
 def gobang(size: int, seconds: float | None = None) -> GameSetup:
     time = TimeSettings(0.0, seconds, 1) if seconds else None
     return GameSetup(game="gobang", size=size, rule="freestyle", time=time)
@@ -78,7 +83,7 @@ def _shot_tables() -> list[Table]:
     t2 = _match_table(
         "shot-t2", "SHOT paper, table 2", "SHOT vs UCT, equal time a move, Gobang",
         "seconds a move",
-        [(f"shot-uct-gobang{size}-t{round(1000 * s)}ms", f"{size}x{size}, {s} s", s, pub,
+        [(t2_cell(size, s), f"{size}x{size}, {s} s", s, pub,
           engine("gobang", size, "shot", seconds=budget(s)),
           engine("gobang", size, SHOT_UCT, seconds=budget(s)), gobang(size, budget(s)))
          for size, s, _, _, pub in SHOT_T2], timed=True)
@@ -156,7 +161,7 @@ BECAUSE: dict[str, str] = {
     # measured: in equal time our SHOT ran 1.0-1.3 times our UCT's median playouts a move
     # (the cells' notes), the paper's 2.0-2.4 times; at the paper's playouts ("table 2 at
     # its printed playouts") these cells reproduce
-    f"shot-uct-gobang{size}-t{round(1000 * s)}ms": "our SHOT ran 1.0-1.3 times our UCT's "
+    t2_cell(size, s): "our SHOT ran 1.0-1.3 times our UCT's "
     f"median playouts a move in the same time, the paper's {shot:,} to {uct:,}; at those "
     "playouts ours reproduces (table 2 at its printed playouts)"
     for size, s, shot, uct, _ in SHOT_T2 if (size, s) not in ((10, 0.686), (20, 0.216))}
