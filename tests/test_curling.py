@@ -170,7 +170,56 @@ def test_player_specs_set_search_settings_and_refuse_the_unknown():
     player = make_player("tree,c_below=0.3", 1, budget=50)
     assert player.cfg()[8] == 0.3 and player.cfg()[0] == 1.0 and player.settings.budget == 50
     assert make_player("tree-mean", 1).cfg()[7] == 1.0 and make_player("tree", 1).cfg()[7] == 0
-    for bad, says in (("tree,budget=5", "not a setting"), ("tree,c=x", "takes a float"),
+    odds = make_player("flat,seconds=0.3", 1, seconds=0.05)
+    assert odds.settings.seconds == 0.3 and make_player("flat", 1, seconds=0.05).settings.seconds == 0.05
+    for bad, says in (("tree,budgett=5", "not a setting"), ("tree,c=x", "takes a float"),
                       ("treee", "unknown player"), ("rules,c=1", "not a setting")):
         with pytest.raises(ValueError, match=says):
             parse_spec(bad)
+
+
+def test_a_grown_tree_searches_as_one_that_had_the_room_from_the_start():
+    """Growing a tree carries every box and its hash over: the same searches on a tree
+    grown midway and on one as big from the start make the same boxes and statistics."""
+    from engine.curling import search_kernels as K
+    cfg = SearchPlayer("tree", 5, SearchSettings(c_below=0.3)).cfg()
+    pos, alive = empty()
+    pos[0], alive[0] = (0.1, TEE_Y + 0.4), True
+    big, small = K.new_tree(4000, S.N_ACTIONS), K.new_tree(1200, S.N_ACTIONS)
+    rng_big, rng_small = make_rng(2), make_rng(2)
+
+    def run(tree, rng, n):
+        for _ in range(n):
+            K.below(cfg, TABLE, S.DRAW_TARGETS, S.HIT_EXTRA, end_values(3, 0), pos.copy(),
+                    alive.copy(), 1, tree, rng)
+
+    run(big, rng_big, 60)
+    run(small, rng_small, 60)
+    assert 16 < small[6][0] < 1200
+    small = K.grown(small, 4000)
+    run(big, rng_big, 150)
+    run(small, rng_small, 150)
+    n = int(big[6][0])
+    assert small[6][0] == n > 1200
+    for a, b in zip(big[:4], small[:4]):
+        assert np.array_equal(a[:n], b[:n])
+    assert K.grown(small, 10) is small
+
+
+def test_keep_carries_the_tree_through_an_end_and_drops_it_at_the_next():
+    player = SearchPlayer("tree", 5, SearchSettings(budget=120, keep=True))
+    pos, alive = empty()
+    player.decide(View(pos, alive, 0, 3, 0))
+    first = player.kept[3]
+    boxes = int(first[6][0])
+    pos[0], alive[0] = (0.0, TEE_Y - 2.0), True
+    pos[1], alive[1] = (0.5, TEE_Y + 1.0), True
+    player.decide(View(pos, alive, 2, 3, 0))
+    second = player.kept[3]
+    assert second[6][0] > boxes                            # the first tree, grown
+    assert np.all(second[0][:boxes] >= first[0][:boxes])
+    player.decide(View(*empty(), 1, 2, 1))                 # the next end: a fresh tree
+    assert player.kept[3] is not second and player.kept[3][6][0] <= 16 + 120 * 14
+    fresh = SearchPlayer("tree", 5, SearchSettings(budget=120))
+    fresh.decide(View(*empty(), 1, 2, 1))
+    assert fresh.kept is None

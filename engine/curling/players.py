@@ -47,6 +47,8 @@ class SearchSettings:
     n_cand: int = 8          # candidate root shots kept after them
     at_mean: bool = False    # new actions' virtual visits at the box's mean (not as printed)
     c_below: float = -1.0    # UCB1's C in the tree below the root (< 0: the same C)
+    w_power: float = 4.0     # w(d) = (d+1)^w_power (thesis: 4)
+    keep: bool = False       # keep the tree from shot to shot through an end (not the thesis's)
 
 
 class SearchPlayer:
@@ -56,6 +58,7 @@ class SearchPlayer:
         self.name, self.mode, self.settings = kind, MODES[kind], settings
         self.rng = make_rng(derive_seed(seed, "player", kind))
         self.rate = 0.0            # the most playouts a CPU second seen so far (tree room)
+        self.kept = None           # (ends_left, lead, shot, tree) under ``keep``
         if settings.seconds > 0:   # load the compiled kernels before any clock runs
             self._search(np.zeros((STONES, 2)), np.zeros(STONES, np.bool_), STONES - 1,
                          0, 1, make_rng(0))
@@ -63,7 +66,8 @@ class SearchPlayer:
     def cfg(self):
         s = self.settings
         return np.array([s.c, s.max_depth, s.n_new, s.n_policy, s.c_limit, s.n_cand,
-                         self.mode, s.at_mean, s.c if s.c_below < 0 else s.c_below],
+                         self.mode, s.at_mean, s.c if s.c_below < 0 else s.c_below,
+                         s.w_power],
                         dtype=np.float64)
 
     def decide(self, view) -> Choice:
@@ -87,8 +91,7 @@ class SearchPlayer:
         """(action, playouts, the kernel's outputs): ``most`` playouts when ``start`` is
         None, else until the time limit from ``start`` (``most``: the tree's room)."""
         s = self.settings
-        tree = K.new_tree(most * (STONES - 1 - shot) + 2 * STONES
-                          if self.mode != K.RANDOM else STONES, N_ACTIONS)
+        tree = self._tree(shot, ends_left, lead, most)
         out = (np.zeros(s.n_cand, np.int64), np.zeros(s.n_cand), np.zeros(s.n_cand),
                np.zeros(N_ACTIONS), np.zeros(N_ACTIONS), np.zeros(N_ACTIONS, np.int64),
                np.zeros(3, np.int64))
@@ -100,6 +103,25 @@ class SearchPlayer:
         else:
             used = self._timed(args, tree, out, start, rng)
         return K.chosen(self.cfg(), out), used, out
+
+    def _tree(self, shot, ends_left, lead, most):
+        """Room for ``most`` playouts' boxes, one at every shot below: a fresh tree, or
+        under ``keep`` the end's tree while the end goes on (its boxes are keyed by the
+        stones' places and hold values for the shooter of each shot in this end's
+        scoring, so what one decision learnt about later shots holds for the next)."""
+        if self.mode == K.RANDOM:
+            return K.new_tree(STONES, N_ACTIONS)
+        room = most * (STONES - 1 - shot) + 2 * STONES
+        if not self.settings.keep:
+            return K.new_tree(room, N_ACTIONS)
+        tree = None
+        if self.kept is not None:
+            e, l, last, tree = self.kept
+            if (e, l) != (ends_left, lead) or shot <= last:
+                tree = None
+        tree = K.new_tree(room, N_ACTIONS) if tree is None else K.grown(tree, int(tree[6][0]) + room)
+        self.kept = (ends_left, lead, shot, tree)
+        return tree
 
     def _timed(self, args, tree, out, start, rng):
         """Search in slices of about a twentieth of the limit until it is spent."""
@@ -145,8 +167,7 @@ def parse_spec(spec: str) -> tuple[str, dict]:
     name, *pairs = spec.split(",")
     if name not in MODES and name != "rules":
         raise ValueError(f"unknown player {name!r} (one of {', '.join(sorted(MODES))}, rules)")
-    types = {f.name: f.type for f in dataclasses.fields(SearchSettings)
-             if f.name not in ("budget", "seconds")}
+    types = {f.name: f.type for f in dataclasses.fields(SearchSettings)}
     changes = {}
     for pair in pairs:
         key, eq, value = pair.partition("=")
@@ -163,9 +184,11 @@ def parse_spec(spec: str) -> tuple[str, dict]:
 
 def make_player(spec: str, seed: int, budget: int = 300, seconds: float = 0.0):
     """A player by spec (``parse_spec``); search players get ``budget`` playouts a shot,
-    or ``seconds`` of CPU time a shot when that is above 0."""
+    or ``seconds`` of CPU time a shot when that is above 0, unless the spec sets its own
+    (``flat,seconds=0.3``: a match at time odds)."""
     name, changes = parse_spec(spec)
     if name == "rules":
         return RulePlayer(seed)
-    return SearchPlayer(name, seed, SearchSettings(budget=budget, seconds=seconds, **changes))
+    return SearchPlayer(name, seed, replace(SearchSettings(budget=budget, seconds=seconds),
+                                            **changes))
 

@@ -38,7 +38,7 @@ statistics stop mixing at the first box on the path where it has fewer than th(d
 visits (N_{s,a} as the threshold, Algorithm 6), and it records only where it mixed.
 
 ``cfg`` = (C at the root, max depth, n_new, n_policy, c_limit, n_cand, mode, at_mean,
-C below the root).
+C below the root, the power of w(d)).
 """
 
 import math
@@ -57,8 +57,8 @@ SPAN = np.array([SHEET_WIDTH, 8.5])
 
 
 @njit(cache=True)
-def weight(depth):
-    return (depth + 1.0) ** 4
+def weight(depth, power=4.0):
+    return (depth + 1.0) ** power
 
 
 @njit(cache=True)
@@ -83,6 +83,38 @@ def new_tree(capacity: int, k: int):
 
 
 @njit(cache=True)
+def _slot(key, mask):
+    return (key * np.int64(-7046029254386353131)) >> np.int64(20) & mask
+
+
+def grown(tree, capacity: int):
+    """``tree`` with room for ``capacity`` boxes (never less than it holds), its boxes
+    and their hash carried over."""
+    box_n, box_r, lo, stats, keys, vals, used = tree
+    if capacity <= box_n.shape[0]:
+        return tree
+    new = new_tree(capacity, stats.shape[2])
+    n = int(used[0])
+    for old, fresh in zip(tree[:4], new[:4]):
+        fresh[:n] = old[:n]
+    new[6][0] = n
+    _rehash(keys, vals, new[4], new[5])
+    return new
+
+
+@njit(cache=True)
+def _rehash(keys, vals, new_keys, new_vals):
+    mask = new_keys.shape[0] - 1
+    for i in range(keys.shape[0]):
+        if keys[i] == -1:
+            continue
+        h = _slot(keys[i], mask)
+        while new_keys[h] != -1:
+            h = (h + 1) & mask
+        new_keys[h], new_vals[h] = keys[i], vals[i]
+
+
+@njit(cache=True)
 def _child(tree, box, depth, t, pos, alive):
     box_n, box_r, lo, stats, keys, vals, used = tree
     code = np.int64(0)
@@ -93,7 +125,7 @@ def _child(tree, box, depth, t, pos, alive):
                 code |= np.int64(1) << np.int64(2 * k + c)
     key = box * (np.int64(1) << np.int64(33)) + code
     mask = keys.shape[0] - 1
-    h = (key * np.int64(-7046029254386353131)) >> np.int64(20) & mask
+    h = _slot(key, mask)
     while keys[h] != -1:
         if keys[h] == key:
             return vals[h]
@@ -136,6 +168,7 @@ def below(cfg, table, targets, extras, end_value, pos, alive, t, tree, rng):
     box_n, box_r, lo, stats, keys, vals, used = tree
     c, max_depth, n_new, n_policy = cfg[8], int(cfg[1]), cfg[2], cfg[3]
     at_mean = cfg[7] > 0
+    w_power = cfg[9]
     steps = STONES - t
     path = np.empty((steps, max_depth + 1), np.int64)
     depth_of = np.empty(steps, np.int64)
@@ -155,7 +188,7 @@ def below(cfg, table, targets, extras, end_value, pos, alive, t, tree, rng):
         box, depth = t, 0
         while True:
             path[s, depth] = box
-            w = weight(depth)
+            w = weight(depth, w_power)
             mean = box_r[box] / box_n[box] if box_n[box] > 0 else 0.5
             any_open = False
             for j in range(m):

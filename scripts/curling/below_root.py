@@ -67,7 +67,7 @@ def read_state(tree, cfg, t, pos, alive):
     n, r = np.zeros(m), np.zeros(m)
     box, depth = t, 0
     while True:
-        w = K.weight(depth)
+        w = K.weight(depth, cfg[9])
         mean = box_r[box] / box_n[box] if box_n[box] > 0 else 0.5
         tried = stats[box, 0, acts] > 0
         n += np.where(tried, w * stats[box, 0, acts], w * n_new if box_n[box] > 0 else 0.0)
