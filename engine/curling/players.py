@@ -48,6 +48,7 @@ class SearchSettings:
     at_mean: bool = False    # new actions' virtual visits at the box's mean (not as printed)
     c_below: float = -1.0    # UCB1's C in the tree below the root (< 0: the same C)
     w_power: float = 4.0     # w(d) = (d+1)^w_power (thesis: 4)
+    short: bool = False      # below the root, only the short list of actions (not the thesis's)
     keep: bool = False       # keep the tree from shot to shot through an end (not the thesis's)
 
 
@@ -67,7 +68,7 @@ class SearchPlayer:
         s = self.settings
         return np.array([s.c, s.max_depth, s.n_new, s.n_policy, s.c_limit, s.n_cand,
                          self.mode, s.at_mean, s.c if s.c_below < 0 else s.c_below,
-                         s.w_power],
+                         s.w_power, s.short],
                         dtype=np.float64)
 
     def decide(self, view) -> Choice:

@@ -38,7 +38,7 @@ statistics stop mixing at the first box on the path where it has fewer than th(d
 visits (N_{s,a} as the threshold, Algorithm 6), and it records only where it mixed.
 
 ``cfg`` = (C at the root, max depth, n_new, n_policy, c_limit, n_cand, mode, at_mean,
-C below the root, the power of w(d)).
+C below the root, the power of w(d), 1 for the short list of actions below the root).
 """
 
 import math
@@ -48,7 +48,7 @@ from numba import njit
 
 from ..core.rng import rand_below
 from ..mdp.kernels import ucb_choice
-from .shots import action_delivery, deliver, end_score, legal_actions
+from .shots import action_delivery, deliver, end_score, legal_actions, short_actions
 from .sheet import SHEET_WIDTH, STONES
 
 RANDOM, TREE, TREE_NSA = 0, 1, 2
@@ -145,9 +145,17 @@ def _child(tree, box, depth, t, pos, alive):
 
 
 @njit(cache=True)
-def _random_rollout(table, targets, extras, pos, alive, t, acts, rng, trace):
+def open_below(targets, alive, acts, short):
+    """The actions a simulation may take below the root: every open one, or the short
+    list (``shots.short_actions``)."""
+    return short_actions(targets, alive, acts) if short else legal_actions(
+        targets.shape[0], alive, acts)
+
+
+@njit(cache=True)
+def _random_rollout(table, targets, extras, pos, alive, t, acts, rng, trace, short):
     while t < STONES:
-        m = legal_actions(targets.shape[0], alive, acts)
+        m = open_below(targets, alive, acts, short)
         a = acts[rand_below(rng, m)]
         vx, vy, spin = action_delivery(table, targets, extras, pos, a)
         deliver(table, pos, alive, t, vx, vy, spin, True, rng, trace)
@@ -162,8 +170,9 @@ def below(cfg, table, targets, extras, end_value, pos, alive, t, tree, rng):
     k_all = tree[3].shape[2]
     acts = np.empty(k_all, np.int64)
     trace = np.zeros((0, 3))
+    short = cfg[10] > 0
     if mode == RANDOM or t >= STONES:
-        _random_rollout(table, targets, extras, pos, alive, t, acts, rng, trace)
+        _random_rollout(table, targets, extras, pos, alive, t, acts, rng, trace, short)
         return end_value[end_score(pos, alive) + 8]
     box_n, box_r, lo, stats, keys, vals, used = tree
     c, max_depth, n_new, n_policy = cfg[8], int(cfg[1]), cfg[2], cfg[3]
@@ -181,7 +190,7 @@ def below(cfg, table, targets, extras, end_value, pos, alive, t, tree, rng):
     t0 = t
     while t < STONES:
         s = t - t0
-        m = legal_actions(targets.shape[0], alive, acts)
+        m = open_below(targets, alive, acts, short)
         n[:m] = 0.0
         r[:m] = 0.0
         open_[:m] = True

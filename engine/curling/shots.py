@@ -131,6 +131,25 @@ def legal_actions(n_draw, alive, out):
 
 
 @njit(cache=True)
+def short_actions(targets, alive, out):
+    """Fill ``out`` with a short list of the open actions, the shots a game is mostly made
+    of: draws to the nine spots within 0.6 m of the tee and to the three guard spots
+    2.4 m in front of it, and takeouts of every stone in play, each with both spins;
+    returns how many."""
+    n = 0
+    for i in range(targets.shape[0]):
+        x, dy = targets[i, 0], targets[i, 1] - TEE_Y
+        if abs(x) < 0.7 and (abs(dy) < 0.7 or abs(dy + 2.4) < 1e-9):
+            out[n], out[n + 1] = 2 * i, 2 * i + 1
+            n += 2
+    for k in range(STONES):
+        if alive[k]:
+            out[n], out[n + 1] = 2 * targets.shape[0] + 4 * k + 2, 2 * targets.shape[0] + 4 * k + 3
+            n += 2
+    return n
+
+
+@njit(cache=True)
 def gauss(rng):
     """A standard normal draw (Box-Muller) from the xorshift state."""
     u = rand_unit(rng)

@@ -30,7 +30,7 @@ from engine.curling.physics import TABLE  # noqa: E402
 from engine.curling.players import SearchPlayer, SearchSettings, parse_spec  # noqa: E402
 from engine.curling.sheet import STONES  # noqa: E402
 from engine.curling.shots import (DRAW_TARGETS, HIT_EXTRA, N_ACTIONS,  # noqa: E402
-                                  action_delivery, deliver, legal_actions)
+                                  action_delivery, deliver)
 from engine.curling.winprob import end_values  # noqa: E402
 from engine.results_store import commit  # noqa: E402
 
@@ -62,7 +62,7 @@ def read_state(tree, cfg, t, pos, alive):
     box_n, box_r, lo, stats = tree[:4]
     c, max_depth, n_new, at_mean = cfg[8], int(cfg[1]), cfg[2], cfg[7] > 0
     acts = np.empty(N_ACTIONS, np.int64)
-    m = legal_actions(DRAW_TARGETS.shape[0], alive, acts)
+    m = K.open_below(DRAW_TARGETS, alive, acts, cfg[10] > 0)
     acts = acts[:m]
     n, r = np.zeros(m), np.zeros(m)
     box, depth = t, 0
