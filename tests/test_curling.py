@@ -223,3 +223,19 @@ def test_keep_carries_the_tree_through_an_end_and_drops_it_at_the_next():
     fresh = SearchPlayer("tree", 5, SearchSettings(budget=120))
     fresh.decide(View(*empty(), 1, 2, 1))
     assert fresh.kept is None
+
+
+def test_per_candidate_trees_take_each_candidates_simulations_apart():
+    """Below the root the noise-free round fills the shared tree (root boxes 0..15) and
+    candidate j's noisy simulations its own (root boxes 16 (j + 1) onwards)."""
+    player = SearchPlayer("tree-mean", 5, SearchSettings(budget=300, keep=True,
+                                                         per_candidate=True))
+    pos, alive = empty()
+    pos[0], alive[0] = (0.2, TEE_Y + 0.3), True
+    choice = player.decide(View(pos, alive, 14, 0, 0))
+    box_n = player.kept[3][0]
+    shot = 15                                # the one shot below the root
+    assert box_n[shot] == len(choice.info["noise_free"])
+    for j, (_, visits, _) in enumerate(choice.info["candidates"]):
+        assert box_n[STONES * (j + 1) + shot] == visits
+    assert sum(n for _, n, _ in choice.info["candidates"]) + box_n[shot] == 300

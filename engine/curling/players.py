@@ -49,6 +49,7 @@ class SearchSettings:
     c_below: float = -1.0    # UCB1's C in the tree below the root (< 0: the same C)
     w_power: float = 4.0     # w(d) = (d+1)^w_power (thesis: 4)
     short: bool = False      # below the root, only the short list of actions (not the thesis's)
+    per_candidate: bool = False  # a tree of its own below each root candidate (not the thesis's)
     keep: bool = False       # keep the tree from shot to shot through an end (not the thesis's)
 
 
@@ -68,7 +69,7 @@ class SearchPlayer:
         s = self.settings
         return np.array([s.c, s.max_depth, s.n_new, s.n_policy, s.c_limit, s.n_cand,
                          self.mode, s.at_mean, s.c if s.c_below < 0 else s.c_below,
-                         s.w_power, s.short],
+                         s.w_power, s.short, s.per_candidate],
                         dtype=np.float64)
 
     def decide(self, view) -> Choice:
@@ -112,15 +113,17 @@ class SearchPlayer:
         scoring, so what one decision learnt about later shots holds for the next)."""
         if self.mode == K.RANDOM:
             return K.new_tree(STONES, N_ACTIONS)
-        room = most * (STONES - 1 - shot) + 2 * STONES
+        roots = STONES * (self.settings.n_cand + 1 if self.settings.per_candidate else 1)
+        room = most * (STONES - 1 - shot) + roots + STONES
         if not self.settings.keep:
-            return K.new_tree(room, N_ACTIONS)
+            return K.new_tree(room, N_ACTIONS, roots)
         tree = None
         if self.kept is not None:
             e, l, last, tree = self.kept
             if (e, l) != (ends_left, lead) or shot <= last:
                 tree = None
-        tree = K.new_tree(room, N_ACTIONS) if tree is None else K.grown(tree, int(tree[6][0]) + room)
+        tree = (K.new_tree(room, N_ACTIONS, roots) if tree is None
+                else K.grown(tree, int(tree[6][0]) + room))
         self.kept = (ends_left, lead, shot, tree)
         return tree
 

@@ -38,7 +38,9 @@ statistics stop mixing at the first box on the path where it has fewer than th(d
 visits (N_{s,a} as the threshold, Algorithm 6), and it records only where it mixed.
 
 ``cfg`` = (C at the root, max depth, n_new, n_policy, c_limit, n_cand, mode, at_mean,
-C below the root, the power of w(d), 1 for the short list of actions below the root).
+C below the root, the power of w(d), 1 for the short list of actions below the root,
+1 for a tree of its own below each candidate: root boxes 16 (j + 1) onwards for
+candidate j, the noise-free round's at 0).
 """
 
 import math
@@ -71,13 +73,14 @@ def count_transform(n):
     return n ** 0.4
 
 
-def new_tree(capacity: int, k: int):
+def new_tree(capacity: int, k: int, roots: int = STONES):
     """(box_n, box_r, lo, stats, keys, vals, used): room for ``capacity`` boxes, the
-    first 16 the roots of shots 0..15 (lo = the sheet's corner)."""
+    first ``roots`` the root boxes (16 per tree: shots 0..15; lo = the sheet's corner)."""
     size = 1 << max(10, int(2 * capacity).bit_length())
     lo = np.zeros((capacity, 2 * STONES))
     lo[:, 0::2], lo[:, 1::2] = LO[0], LO[1]
-    used = np.array([STONES], np.int64)
+    capacity = max(capacity, roots)
+    used = np.array([roots], np.int64)
     return (np.zeros(capacity), np.zeros(capacity), lo, np.zeros((capacity, 2, k)),
             np.full(size, -1, np.int64), np.zeros(size, np.int64), used)
 
@@ -163,9 +166,10 @@ def _random_rollout(table, targets, extras, pos, alive, t, acts, rng, trace, sho
 
 
 @njit(cache=True)
-def below(cfg, table, targets, extras, end_value, pos, alive, t, tree, rng):
+def below(cfg, table, targets, extras, end_value, pos, alive, t, tree, rng, root=0):
     """Play the end out from shot ``t`` (``pos``/``alive`` change); the hammer team's
-    value of the result.  Tree modes record the simulation in the tree."""
+    value of the result.  Tree modes record the simulation in the tree whose root boxes
+    start at ``root``."""
     mode = int(cfg[6])
     k_all = tree[3].shape[2]
     acts = np.empty(k_all, np.int64)
@@ -194,7 +198,7 @@ def below(cfg, table, targets, extras, end_value, pos, alive, t, tree, rng):
         n[:m] = 0.0
         r[:m] = 0.0
         open_[:m] = True
-        box, depth = t, 0
+        box, depth = root + t, 0
         while True:
             path[s, depth] = box
             w = weight(depth, w_power)
@@ -262,14 +266,15 @@ def below(cfg, table, targets, extras, end_value, pos, alive, t, tree, rng):
 
 
 @njit(cache=True)
-def _sample(cfg, shot_set, end_value, pos, alive, t0, tree, rng, action, noisy, mine):
+def _sample(cfg, shot_set, end_value, pos, alive, t0, tree, rng, action, noisy, mine, root=0):
     """Root shot ``action`` (with the execution noise or without), then the rest of the
-    shots below it (``below``): the value for the root's player (``mine``)."""
+    shots below it (``below``, in the tree rooted at ``root``): the value for the root's
+    player (``mine``)."""
     table, targets, extras = shot_set
     p, al = pos.copy(), alive.copy()
     vx, vy, spin = action_delivery(table, targets, extras, p, action)
     deliver(table, p, al, t0, vx, vy, spin, noisy, rng, np.zeros((0, 3)))
-    v = below(cfg, table, targets, extras, end_value, p, al, t0 + 1, tree, rng)
+    v = below(cfg, table, targets, extras, end_value, p, al, t0 + 1, tree, rng, root)
     return v if mine else 1.0 - v
 
 
@@ -305,13 +310,14 @@ def search(cfg, shot_set, end_value, pos, alive, t0, stop, tree, rng, out):
     if used < c_limit * m or used >= stop:
         return used
     k = keep_candidates(cfg, out)
+    per_candidate = cfg[11] > 0
     scores = np.empty(k)
     while used < stop:
         total = cand_n[:k].sum()
         j = ucb_choice(cand_n[:k], cand_r[:k], c, math.log(max(total, 1.0)), 1.0, scores, rng)
         cand_n[j] += 1.0
         cand_r[j] += _sample(cfg, shot_set, end_value, pos, alive, t0, tree, rng, cand[j],
-                             True, mine)
+                             True, mine, STONES * (j + 1) if per_candidate else 0)
         used += 1
     progress[0] = used
     return used
