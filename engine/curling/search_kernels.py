@@ -76,10 +76,10 @@ def count_transform(n):
 def new_tree(capacity: int, k: int, roots: int = STONES):
     """(box_n, box_r, lo, stats, keys, vals, used): room for ``capacity`` boxes, the
     first ``roots`` the root boxes (16 per tree: shots 0..15; lo = the sheet's corner)."""
+    capacity = max(capacity, roots)
     size = 1 << max(10, int(2 * capacity).bit_length())
     lo = np.zeros((capacity, 2 * STONES))
     lo[:, 0::2], lo[:, 1::2] = LO[0], LO[1]
-    capacity = max(capacity, roots)
     used = np.array([roots], np.int64)
     return (np.zeros(capacity), np.zeros(capacity), lo, np.zeros((capacity, 2, k)),
             np.full(size, -1, np.int64), np.zeros(size, np.int64), used)
