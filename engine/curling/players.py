@@ -117,13 +117,11 @@ class SearchPlayer:
         room = most * (STONES - 1 - shot) + roots + STONES
         if not self.settings.keep:
             return K.new_tree(room, N_ACTIONS, roots)
-        tree = None
-        if self.kept is not None:
-            e, l, last, tree = self.kept
-            if (e, l) != (ends_left, lead) or shot <= last:
-                tree = None
-        tree = (K.new_tree(room, N_ACTIONS, roots) if tree is None
-                else K.grown(tree, int(tree[6][0]) + room))
+        kept = self.kept
+        if kept is not None and kept[:2] == (ends_left, lead) and shot > kept[2]:
+            tree = K.grown(kept[3], int(kept[3][6][0]) + room)
+        else:
+            tree = K.new_tree(room, N_ACTIONS, roots)
         self.kept = (ends_left, lead, shot, tree)
         return tree
 

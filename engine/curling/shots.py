@@ -144,7 +144,8 @@ def short_actions(targets, alive, out):
             n += 2
     for k in range(STONES):
         if alive[k]:
-            out[n], out[n + 1] = 2 * targets.shape[0] + 4 * k + 2, 2 * targets.shape[0] + 4 * k + 3
+            takeout = 2 * targets.shape[0] + 4 * k + 2
+            out[n], out[n + 1] = takeout, takeout + 1
             n += 2
     return n
 
