@@ -17,7 +17,10 @@ from engine.search import registry
 from engine.search.base import MAX_VISITS, Budget, SearchResult
 from engine.search.tree import VISITS
 
-BACK_ENDS = registry.names() + ["linuct:rave=1"]   # LinUCT with and without its RAVE mix
+# the tree back ends of both games (Gobang's alpha-beta, ``ab``, has tests of its own in
+# tests/test_gobang_ab.py); LinUCT with and without its RAVE mix
+BACK_ENDS = [n for n in registry.names() if "go" in registry.back_end(n).games] + \
+    ["linuct:rave=1"]
 # Every back end with the heavy playout policy, and the priors where it takes them: the
 # same knowledge for all, so that matches between back ends compare search, not playouts
 HEAVY = ["uct:playout=heavy:prior=1", "shot:playout=heavy", "linuct:playout=heavy",

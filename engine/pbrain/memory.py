@@ -13,6 +13,7 @@ limit, and the brain says so in a MESSAGE.
 import os
 import resource
 
+from ..search.alphabeta import TT_ENTRY_BYTES, AlphaBetaSearcher
 from ..search.linuct import DELTA_ENTRIES, LinuctSearcher
 from ..search.tree import TF_ROWS, TI_ROWS
 
@@ -30,7 +31,10 @@ def resident_bytes() -> int:
 
 def node_bytes(searcher) -> int:
     """Bytes of one node of ``searcher``'s pool: the int32 and float64 rows of
-    ``engine.search.tree``, and for LinUCT one more int32 row and its delta entries."""
+    ``engine.search.tree``, and for LinUCT one more int32 row and its delta entries; for
+    alpha-beta, an entry of its transposition table (``max_nodes`` of them at most)."""
+    if isinstance(searcher, AlphaBetaSearcher):
+        return TT_ENTRY_BYTES
     size = 4 * TI_ROWS + 8 * TF_ROWS
     if isinstance(searcher, LinuctSearcher):
         size += 4 + 4 * DELTA_ENTRIES

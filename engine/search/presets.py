@@ -48,7 +48,10 @@ _PRESETS = {
                (("threads", _cores),)],
         "gobang": [(("playout", "shape"),),
                    (("shape_prior", "20"), ("widen", "8"), ("expand_after", "3")),
-                   (("vcf", "1"), ("near", "2"), ("vcf_defence", "1"), ("vct", "1"),
+                   (("vcf", "1"), ("near", "2")),
+                   # the root's threat remedies for a search that judges by playouts (an
+                   # alpha-beta reads the threats itself)
+                   (("playout", "shape"), ("vcf_defence", "1"), ("vct", "1"),
                     ("vct_nodes", "30000")),
                    (("stop_early", "1"),),
                    (("solver", "1"), ("threat_nodes", "50")),

@@ -20,6 +20,7 @@ every spec accepts their options.
 
 from dataclasses import dataclass, field, fields
 
+from .alphabeta import AlphaBetaSearcher
 from .linuct import LinuctSearcher
 from .prover import OPTION_NAMES as PROOF_OPTIONS
 from .shot import ShotSearcher
@@ -30,6 +31,7 @@ _BACK_ENDS = {
     "uct": UctSearcher,
     "shot": ShotSearcher,
     "linuct": LinuctSearcher,
+    "ab": AlphaBetaSearcher,
 }
 
 # names published before RAVE became an option of LinUCT: a name and the options it stands

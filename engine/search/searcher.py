@@ -56,6 +56,7 @@ class TreeSearcher:
 
     name = ""
     Options = None
+    games = ("go", "gobang")   # the games its search plays
     reads_fights = False
     plans_budget = False
 

@@ -1,0 +1,520 @@
+"""Alpha-beta for Gobang: the search of classic Gomoku programs, over the five-cell windows
+of ``gobang_shape``.
+
+Every window (five cells in a row) keeps how many stones of each colour it holds, updated
+as stones go on and come off: a window with four of one colour and none of the other is a
+*four* (its empty cell wins), with three a *three*.  From these counts, at each node:
+
+- the side to move with a four wins at once;
+- an opponent with two winning points has won; with one, the side to move must take it
+  (a forced move, searched without spending depth);
+- an opponent with a *threat point* (a point where its stone makes two winning points: an
+  open four, a double four) leaves the side to move the points of the threes through it
+  and its own fours (which the opponent must answer first);
+- otherwise the empty points within two of a stone, best ``width`` first by their
+  ``gobang_shape`` score.
+
+At depth 0 the search goes on with the side to move's fours alone (and the forced
+blocks), standing pat on the static value -- the window sums, ``EVAL`` by the stones in
+each live window, the side to move's times ``TEMPO`` -- so a win by continuous fours
+within ``q_depth`` fours is seen at every leaf.  Iterative deepening and a transposition
+table (Zobrist keys, replace-always) order the moves; the tree walk runs on an explicit
+stack (numba's cache does not keep recursive functions reliably).
+
+Rules: exact five and renju check a winning point with ``gobang_kernels._makes_win``
+(an overline does not win), and black's forbidden points are never its moves under renju;
+a threat point is judged by the window counts alone, so an overline threat counts as one.
+"""
+
+import numpy as np
+from numba import njit
+
+from .gobang_kernels import _makes_win
+from .gobang_shape import ATTACK, DEFEND
+from .layout import BLACK, EMPTY, OFFBOARD
+from .renju import is_forbidden
+
+MAX_PLY = 128          # plies below the root: a game never holds more forced moves
+MAX_MOVES = 400        # candidates of one node (the root may take every near point)
+WIN = 1_000_000        # a win at ply k scores WIN - k: the quickest win is preferred
+MATE = WIN - 10_000    # scores beyond this are wins or losses
+INF = 2 * WIN
+# static value of a live window by the stones in it (a five or a four never stands at a
+# leaf: the side to move's four wins, the opponent's forces a block)
+EVAL = np.array([0, 1, 8, 60, 400, 0], dtype=np.int64)
+TEMPO_NUM, TEMPO_DEN = 3, 2   # the side to move's windows weigh 3/2: it moves first
+
+EXACT, LOWER, UPPER = 1, 2, 3   # transposition-table bounds
+
+
+def window_tables(n: int):
+    """(cells, through, count): the padded cells of every window of an n x n board
+    ([windows, 5]), the windows through each padded point ([P, 20], -1 for none) and how
+    many there are."""
+    w = n + 2
+    cells = []
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                if 0 <= r + 4 * dr < n and 0 <= c + 4 * dc < n:
+                    cells.append([(r + k * dr + 1) * w + c + k * dc + 1 for k in range(5)])
+    cells = np.array(cells, dtype=np.int32)
+    through = np.full((w * w, 20), -1, dtype=np.int32)
+    count = np.zeros(w * w, dtype=np.int32)
+    for i, row in enumerate(cells):
+        for p in row:
+            through[p, count[p]] = i
+            count[p] += 1
+    return cells, through, count
+
+
+@njit(cache=True, nogil=True)
+def _touch(p, c, delta, cnt, through, n_through, val, n4, n3):
+    """Add (delta 1) or take away (-1) a ``c`` stone at ``p`` in every window's counts, the
+    static sums ``val`` and the four and three counts."""
+    o = 3 - c
+    for j in range(n_through[p]):
+        wi = through[p, j]
+        kc, ko = cnt[c, wi], cnt[o, wi]
+        if ko == 0:
+            val[c] -= EVAL[kc]
+            if kc == 4:
+                n4[c] -= 1
+            elif kc == 3:
+                n3[c] -= 1
+        elif kc == 0:
+            val[o] -= EVAL[ko]
+            if ko == 4:
+                n4[o] -= 1
+            elif ko == 3:
+                n3[o] -= 1
+        kc += delta
+        cnt[c, wi] = kc
+        if ko == 0:
+            val[c] += EVAL[kc]
+            if kc == 4:
+                n4[c] += 1
+            elif kc == 3:
+                n3[c] += 1
+        elif kc == 0:
+            val[o] += EVAL[ko]
+            if ko == 4:
+                n4[o] += 1
+            elif ko == 3:
+                n3[o] += 1
+
+
+@njit(cache=True, nogil=True)
+def _near(board, w, p, near, delta):
+    n = board.shape[0]
+    for dr in range(-2, 3):
+        for dc in range(-2, 3):
+            q = p + dr * w + dc
+            if 0 <= q < n:
+                near[q] += delta
+
+
+@njit(cache=True, nogil=True)
+def _empty_cell(board, cells, wi, skip):
+    for k in range(5):
+        q = cells[wi, k]
+        if board[q] == EMPTY and q != skip:
+            return q
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _wins_at(board, w, q, c, exact):
+    return not exact or _makes_win(board, w, q, c, True)
+
+
+@njit(cache=True, nogil=True)
+def _five_points(board, w, cells, cnt, c, exact):
+    """The first winning point of ``c`` and how many distinct ones there are (at most 2)."""
+    o = 3 - c
+    first, k = -1, 0
+    for wi in range(cells.shape[0]):
+        if cnt[c, wi] == 4 and cnt[o, wi] == 0:
+            q = _empty_cell(board, cells, wi, -1)
+            if q < 0 or q == first or not _wins_at(board, w, q, c, exact):
+                continue
+            if first < 0:
+                first, k = q, 1
+            else:
+                return first, 2
+    return first, k
+
+
+@njit(cache=True, nogil=True)
+def _is_threat_point(board, cells, through, n_through, cnt, t, c):
+    """Whether a ``c`` stone on the empty ``t`` makes two distinct winning points."""
+    o = 3 - c
+    first = -1
+    for j in range(n_through[t]):
+        wi = through[t, j]
+        if cnt[c, wi] == 3 and cnt[o, wi] == 0:
+            q = _empty_cell(board, cells, wi, t)
+            if first < 0:
+                first = q
+            elif q != first:
+                return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _threat_point(board, cells, through, n_through, cnt, c):
+    """A threat point of ``c`` (its stone there makes two winning points), or -1."""
+    o = 3 - c
+    for wi in range(cells.shape[0]):
+        if cnt[c, wi] == 3 and cnt[o, wi] == 0:
+            for k in range(5):
+                t = cells[wi, k]
+                if board[t] == EMPTY and \
+                        _is_threat_point(board, cells, through, n_through, cnt, t, c):
+                    return t
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _defences(board, cells, through, n_through, cnt, c, mark):
+    """Mark (``mark[q] = 1``) the points of the opponent's threes through its threat
+    points and ``c``'s own fours; returns whether the opponent has a threat point."""
+    o = 3 - c
+    found = False
+    for wi in range(cells.shape[0]):
+        if cnt[o, wi] == 3 and cnt[c, wi] == 0:
+            for k in range(5):
+                t = cells[wi, k]
+                if board[t] == EMPTY and mark[t] != 2 and \
+                        _is_threat_point(board, cells, through, n_through, cnt, t, o):
+                    mark[t] = 2     # a threat point, its threes marked below
+                    found = True
+                    for j in range(n_through[t]):
+                        wj = through[t, j]
+                        if cnt[o, wj] == 3 and cnt[c, wj] == 0:
+                            for m in range(5):
+                                q = cells[wj, m]
+                                if board[q] == EMPTY and mark[q] == 0:
+                                    mark[q] = 1
+    if found:
+        for wi in range(cells.shape[0]):
+            if cnt[c, wi] == 3 and cnt[o, wi] == 0:
+                for k in range(5):
+                    q = cells[wi, k]
+                    if board[q] == EMPTY and mark[q] == 0:
+                        mark[q] = 1
+    return found
+
+
+@njit(cache=True, nogil=True)
+def _score(through, n_through, cnt, p, c):
+    """``gobang_shape.point_score`` from the window counts."""
+    o = 3 - c
+    total = 0.0
+    for j in range(n_through[p]):
+        wi = through[p, j]
+        kc, ko = cnt[c, wi], cnt[o, wi]
+        if ko == 0:
+            total += ATTACK[kc]
+        if kc == 0:
+            total += DEFEND[ko]
+    return total
+
+
+@njit(cache=True, nogil=True)
+def _makes_four(through, n_through, cnt, p, c):
+    o = 3 - c
+    for j in range(n_through[p]):
+        wi = through[p, j]
+        if cnt[c, wi] == 3 and cnt[o, wi] == 0:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _legal(board, w, p, c, renju):
+    return board[p] == EMPTY and not (renju and c == BLACK and is_forbidden(board, w, p))
+
+
+@njit(cache=True, nogil=True)
+def _generate(board, w, through, n_through, cnt, near, c, kind, mark, allowed, renju,
+              limit, tt_move, moves, scores):
+    """Fill ``moves`` with the node's candidates best first, ``limit`` at most (the TT move
+    first when it is one of them); ``kind`` 0: every near point, 1: the marked points
+    (defences), 2: ``c``'s fours only.  Returns how many."""
+    k = 0
+    for p in range(board.shape[0]):
+        if board[p] != EMPTY or near[p] == 0:
+            continue
+        if kind == 1 and mark[p] == 0:
+            continue
+        if kind == 2 and not _makes_four(through, n_through, cnt, p, c):
+            continue
+        if allowed.shape[0] > 0 and allowed[p] == 0:
+            continue
+        if renju and c == BLACK and is_forbidden(board, w, p):
+            continue
+        s = _score(through, n_through, cnt, p, c)
+        if p == tt_move:
+            s = 1e300
+        # insertion into the kept best ``limit``
+        if k < limit:
+            i = k
+            k += 1
+        elif s > scores[k - 1]:
+            i = k - 1
+        else:
+            continue
+        while i > 0 and scores[i - 1] < s:
+            moves[i] = moves[i - 1]
+            scores[i] = scores[i - 1]
+            i -= 1
+        moves[i] = p
+        scores[i] = s
+    return k
+
+
+@njit(cache=True, nogil=True)
+def _static(val, c):
+    return (val[c] * TEMPO_NUM) // TEMPO_DEN - val[3 - c]
+
+
+@njit(cache=True, nogil=True)
+def _to_tt(v, ply):
+    if v > MATE:
+        return v + ply
+    if v < -MATE:
+        return v - ply
+    return v
+
+
+@njit(cache=True, nogil=True)
+def _from_tt(v, ply):
+    if v > MATE:
+        return v - ply
+    if v < -MATE:
+        return v + ply
+    return v
+
+
+
+@njit(cache=True, nogil=True)
+def _enter(board, w, exact_b, exact_w, renju, color, ply, dep, alpha, beta, alpha0, best,
+           best_move, forced, moves, n_moves, idx, scores, mark, allowed, no_mask, cells,
+           through, n_through, cnt, near, val, n4, n3, stones, width, root_width, q_depth,
+           key, keys, tt_mask, tt_key, tt_score, tt_move, tt_depth, tt_flag):
+    """Open the node at ``ply`` (the module docstring's rules): returns (True, its value)
+    when it is decided without a move searched, else (False, 0) with its moves ready."""
+    c = color if ply % 2 == 0 else 3 - color
+    o = 3 - c
+    keys[ply] = key
+    alpha0[ply] = alpha[ply]
+    best[ply] = -INF
+    best_move[ply] = -1
+    forced[ply] = False
+    idx[ply] = 0
+    n_moves[ply] = 0
+    if n4[c] > 0:
+        f, nf = _five_points(board, w, cells, cnt, c, exact_b if c == 1 else exact_w)
+        if nf > 0:
+            best_move[ply] = f
+            return True, WIN - ply
+    if n4[o] > 0:
+        f, nf = _five_points(board, w, cells, cnt, o, exact_b if o == 1 else exact_w)
+        if nf >= 2 or (nf == 1 and not _legal(board, w, f, c, renju)):
+            return True, -(WIN - ply - 1)
+        if nf == 1:
+            forced[ply] = True
+            moves[ply, 0] = f
+            n_moves[ply] = 1
+    if ply >= MAX_PLY:
+        return True, _static(val, c)
+    # no winning point of the opponent's to block: a point that gives two of ours wins
+    # in three plies (window counts cannot tell an overline, so under exact five this is
+    # left to the search)
+    if not forced[ply] and n3[c] > 0 and not (exact_b if c == 1 else exact_w):
+        t = _threat_point(board, cells, through, n_through, cnt, c)
+        if t >= 0:
+            best_move[ply] = t
+            return True, WIN - ply - 2
+    tt_m = -1
+    slot = key & tt_mask
+    if tt_key[slot] == key:
+        tt_m = tt_move[slot]
+        if ply > 0 and tt_depth[slot] >= dep[ply]:
+            v = _from_tt(tt_score[slot], ply)
+            fl = tt_flag[slot]
+            if fl == EXACT or (fl == LOWER and v >= beta[ply]) or \
+                    (fl == UPPER and v <= alpha[ply]):
+                return True, v
+    if forced[ply]:
+        return False, 0
+    mask = allowed if ply == 0 else no_mask
+    if dep[ply] <= 0:   # the quiescence: fours only, or stand pat
+        stand = _static(val, c)
+        best[ply] = stand
+        if stand >= beta[ply] or dep[ply] <= -q_depth or n3[c] == 0:
+            return True, stand
+        if stand > alpha[ply]:
+            alpha[ply] = stand
+        n_moves[ply] = _generate(board, w, through, n_through, cnt, near, c, 2, mark, mask,
+                                 renju, MAX_MOVES, tt_m, moves[ply], scores)
+        if n_moves[ply] == 0:
+            return True, stand
+        return False, 0
+    kind = 0
+    if n3[o] > 0:
+        mark[:] = 0
+        if _defences(board, cells, through, n_through, cnt, c, mark):
+            kind = 1
+    lim = width
+    if ply == 0:
+        lim = MAX_MOVES if root_width == 0 else root_width
+    if kind == 1:
+        lim = MAX_MOVES
+    n_moves[ply] = _generate(board, w, through, n_through, cnt, near, c, kind, mark, mask,
+                             renju, lim, tt_m, moves[ply], scores)
+    if n_moves[ply] == 0:   # a full board is a draw; black with forbidden points only
+        return True, 0 if stones + ply >= (w - 2) * (w - 2) else -(WIN - ply - 1)
+    return False, 0
+
+@njit(cache=True, nogil=True)
+def search(board0, w, exact_b, exact_w, renju, color, depth, width, root_width, q_depth,
+           allowed, cells, through, n_through, zob, tt_key, tt_score, tt_move, tt_depth,
+           tt_flag, stop, node_limit, pv):
+    """One alpha-beta search of ``depth`` plies from the position ``board0`` (the padded
+    BOARD row; ``w`` its width) with ``color`` to move, the root's moves inside
+    ``allowed`` (a uint8 mask, or empty for all).  ``stop[0]`` set from another thread, or
+    ``node_limit`` nodes spent, ends it early.  Returns (best root move or -1, its score,
+    nodes, whether the search completed, the length of the principal variation written to
+    ``pv``)."""
+    board = board0.copy()
+    n_pts = board.shape[0]
+    cnt = np.zeros((3, cells.shape[0]), dtype=np.int32)
+    val = np.zeros(3, dtype=np.int64)
+    n4 = np.zeros(3, dtype=np.int64)
+    n3 = np.zeros(3, dtype=np.int64)
+    near = np.zeros(n_pts, dtype=np.int32)
+    for wi in range(cells.shape[0]):
+        for k in range(5):
+            b = board[cells[wi, k]]
+            if b == 1 or b == 2:
+                cnt[b, wi] += 1
+    for wi in range(cells.shape[0]):
+        for c in (1, 2):
+            if cnt[3 - c, wi] == 0:
+                kc = cnt[c, wi]
+                val[c] += EVAL[kc]
+                if kc == 4:
+                    n4[c] += 1
+                elif kc == 3:
+                    n3[c] += 1
+    key = np.int64(0)
+    stones = 0
+    for p in range(n_pts):
+        if board[p] == 1 or board[p] == 2:
+            _near(board, w, p, near, 1)
+            key ^= zob[board[p], p]
+            stones += 1
+    if stones == 0:
+        near[(w // 2) * w + w // 2] = 1
+    tt_mask = tt_key.shape[0] - 1
+    no_mask = np.zeros(0, dtype=np.uint8)
+    mark = np.zeros(n_pts, dtype=np.int8)
+
+    moves = np.zeros((MAX_PLY + 1, MAX_MOVES), dtype=np.int32)
+    scores = np.zeros(MAX_MOVES, dtype=np.float64)
+    n_moves = np.zeros(MAX_PLY + 1, dtype=np.int64)
+    idx = np.zeros(MAX_PLY + 1, dtype=np.int64)
+    alpha = np.zeros(MAX_PLY + 1, dtype=np.int64)
+    beta = np.zeros(MAX_PLY + 1, dtype=np.int64)
+    alpha0 = np.zeros(MAX_PLY + 1, dtype=np.int64)
+    best = np.zeros(MAX_PLY + 1, dtype=np.int64)
+    best_move = np.full(MAX_PLY + 1, -1, dtype=np.int64)
+    dep = np.zeros(MAX_PLY + 1, dtype=np.int64)
+    forced = np.zeros(MAX_PLY + 1, dtype=np.bool_)
+    keys = np.zeros(MAX_PLY + 1, dtype=np.int64)
+
+    nodes = 0
+    aborted = False
+    ply = 0
+    dep[0] = depth
+    alpha[0], beta[0] = -INF, INF
+    entering = True
+    value = 0
+    while True:
+        returning = False
+        if entering:
+            entering = False
+            if nodes >= node_limit or ((nodes & 1023) == 1023 and stop[0] != 0):
+                aborted = True
+                break
+            nodes += 1
+            returning, value = _enter(board, w, exact_b, exact_w, renju, color, ply, dep,
+                                      alpha, beta, alpha0, best, best_move, forced, moves,
+                                      n_moves, idx, scores, mark, allowed, no_mask, cells,
+                                      through, n_through, cnt, near, val, n4, n3, stones,
+                                      width, root_width, q_depth, key, keys, tt_mask, tt_key,
+                                      tt_score, tt_move, tt_depth, tt_flag)
+        if not returning:
+            if idx[ply] < n_moves[ply]:   # the node's next move
+                m = moves[ply, idx[ply]]
+                idx[ply] += 1
+                c = color if ply % 2 == 0 else 3 - color
+                board[m] = c
+                _touch(m, c, 1, cnt, through, n_through, val, n4, n3)
+                _near(board, w, m, near, 1)
+                key ^= zob[c, m]
+                dep[ply + 1] = dep[ply] if forced[ply] else dep[ply] - 1
+                alpha[ply + 1] = -beta[ply]
+                beta[ply + 1] = -alpha[ply]
+                ply += 1
+                entering = True
+                continue
+            value = best[ply]   # every move searched (or a cut-off): the node's value
+            slot = keys[ply] & tt_mask
+            tt_key[slot] = keys[ply]
+            tt_score[slot] = _to_tt(value, ply)
+            tt_move[slot] = best_move[ply]
+            tt_depth[slot] = dep[ply]
+            tt_flag[slot] = UPPER if value <= alpha0[ply] else (LOWER if value >= beta[ply]
+                                                                 else EXACT)
+        if ply == 0:
+            best[0] = value
+            break
+        ply -= 1   # back to the parent: take its move back and weigh the child's value
+        m = moves[ply, idx[ply] - 1]
+        c = color if ply % 2 == 0 else 3 - color
+        board[m] = EMPTY
+        _touch(m, c, -1, cnt, through, n_through, val, n4, n3)
+        _near(board, w, m, near, -1)
+        key ^= zob[c, m]
+        value = -value
+        if value > best[ply]:
+            best[ply] = value
+            best_move[ply] = m
+            if value > alpha[ply]:
+                alpha[ply] = value
+                if value >= beta[ply]:
+                    idx[ply] = n_moves[ply]
+    root_move = best_move[0]
+    n_pv = 0
+    if root_move >= 0:
+        pv[0] = root_move
+        n_pv = 1
+        b = board0.copy()
+        k = keys[0]
+        c = color
+        b[root_move] = c
+        k ^= zob[c, root_move]
+        while n_pv < pv.shape[0]:
+            c = 3 - c
+            slot = k & tt_mask
+            if tt_key[slot] != k or tt_move[slot] < 0 or b[tt_move[slot]] != EMPTY:
+                break
+            m = tt_move[slot]
+            pv[n_pv] = m
+            n_pv += 1
+            b[m] = c
+            k ^= zob[c, m]
+    return root_move, best[0], nodes, not aborted, n_pv
