@@ -68,40 +68,35 @@ def window_tables(n: int):
     return cells, through, count
 
 
+@njit(cache=True, nogil=True, inline='always')
+def _count(c, k, sign, val, n4, n3):
+    """Add (sign 1) or take away (-1) a live window of ``k`` ``c`` stones in the sums."""
+    val[c] += sign * EVAL[k]
+    if k == 4:
+        n4[c] += sign
+    elif k == 3:
+        n3[c] += sign
+
+
 @njit(cache=True, nogil=True)
 def _touch(p, c, delta, cnt, through, n_through, val, n4, n3):
     """Add (delta 1) or take away (-1) a ``c`` stone at ``p`` in every window's counts, the
-    static sums ``val`` and the four and three counts."""
+    static sums ``val`` and the four and three counts: each window through ``p`` leaves
+    the sums as it was and comes back as it is."""
     o = 3 - c
     for j in range(n_through[p]):
         wi = through[p, j]
         kc, ko = cnt[c, wi], cnt[o, wi]
         if ko == 0:
-            val[c] -= EVAL[kc]
-            if kc == 4:
-                n4[c] -= 1
-            elif kc == 3:
-                n3[c] -= 1
+            _count(c, kc, -1, val, n4, n3)
         elif kc == 0:
-            val[o] -= EVAL[ko]
-            if ko == 4:
-                n4[o] -= 1
-            elif ko == 3:
-                n3[o] -= 1
+            _count(o, ko, -1, val, n4, n3)
         kc += delta
         cnt[c, wi] = kc
         if ko == 0:
-            val[c] += EVAL[kc]
-            if kc == 4:
-                n4[c] += 1
-            elif kc == 3:
-                n3[c] += 1
+            _count(c, kc, 1, val, n4, n3)
         elif kc == 0:
-            val[o] += EVAL[ko]
-            if ko == 4:
-                n4[o] += 1
-            elif ko == 3:
-                n3[o] += 1
+            _count(o, ko, 1, val, n4, n3)
 
 
 @njit(cache=True, nogil=True)
