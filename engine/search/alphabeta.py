@@ -76,7 +76,7 @@ class AlphaBetaSearcher(TreeSearcher):
         cells, through, count = self._windows(state.size)
         rule = int(state.meta[M_RULE])
         color = int(state.meta[M_TO_PLAY])
-        mask = np.zeros(0, dtype=np.uint8) if allowed is None else allowed.astype(np.uint8)
+        mask = np.zeros(0, dtype=np.uint8) if allowed is None else allowed
         flag = np.zeros(1, dtype=np.uint8)
         done = threading.Event()
         watcher = threading.Thread(target=self._watch, daemon=True,
