@@ -11,7 +11,8 @@ as stones go on and come off: a window with four of one colour and none of the o
 - an opponent with a *threat point* (a point where its stone makes two winning points: an
   open four, a double four) leaves the side to move the points of the threes through it
   and its own fours (which the opponent must answer first);
-- otherwise the empty points within two of a stone, best ``width`` first by their
+- otherwise the empty points within two of a stone, the best ``width`` (the back end's
+  ``moves``; ``root_width`` at the root, 0 for all) by their
   ``gobang_shape`` score.
 
 At depth 0 the search goes on with the side to move's fours alone (and the forced
@@ -25,6 +26,8 @@ Rules: exact five and renju check a winning point with ``gobang_kernels._makes_w
 (an overline does not win), and black's forbidden points are never its moves under renju;
 a threat point is judged by the window counts alone, so an overline threat counts as one.
 """
+
+import functools
 
 import numpy as np
 from numba import njit
@@ -47,10 +50,11 @@ TEMPO_NUM, TEMPO_DEN = 3, 2   # the side to move's windows weigh 3/2: it moves f
 EXACT, LOWER, UPPER = 1, 2, 3   # transposition-table bounds
 
 
+@functools.lru_cache(maxsize=None)
 def window_tables(n: int):
     """(cells, through, count): the padded cells of every window of an n x n board
     ([windows, 5]), the windows through each padded point ([P, 20], -1 for none) and how
-    many there are."""
+    many there are.  Built once a size and shared: read, never written."""
     w = n + 2
     cells = []
     for r in range(n):

@@ -57,15 +57,9 @@ class AlphaBetaSearcher(TreeSearcher):
         self.tt = (np.zeros(entries, dtype=np.int64), np.zeros(entries, dtype=np.int32),
                    np.full(entries, -1, dtype=np.int16), np.zeros(entries, dtype=np.int8),
                    np.zeros(entries, dtype=np.int8))
-        self._tables = {}
 
     def notify_play(self, state, move, color):
         """The table's entries stay valid whatever is played: nothing to do."""
-
-    def _windows(self, n: int):
-        if n not in self._tables:
-            self._tables[n] = gobang_ab.window_tables(n)
-        return self._tables[n]
 
     def _search(self, state, budget, stop, progress, allowed, target):
         if state.game not in self.games:
@@ -73,7 +67,7 @@ class AlphaBetaSearcher(TreeSearcher):
         t0 = time.perf_counter()
         if state.is_terminal():   # nothing to search: the game is decided
             return SearchResult(move=RESIGN, winrate=0.0, playouts=0, seconds=0.0)
-        cells, through, count = self._windows(state.size)
+        cells, through, count = gobang_ab.window_tables(state.size)
         rule = int(state.meta[M_RULE])
         color = int(state.meta[M_TO_PLAY])
         mask = np.zeros(0, dtype=np.uint8) if allowed is None else allowed
