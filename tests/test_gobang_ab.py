@@ -45,34 +45,42 @@ def test_window_counts_kept_by_touch_equal_a_recount():
     board = np.full((n + 2) ** 2, 3, dtype=np.int32)
     points = [point(r, c, n) for r in range(n) for c in range(n)]
     board[points] = EMPTY
-    cnt, val, n4, n3 = (np.array(x, dtype=np.int64) if i else x
-                        for i, x in enumerate(recount(board, cells)))
+    sums = ab.new_sums(cells.shape[0])
+    cnt, val, n4, n3, live, at = sums
+    ab.tally(board, cells, *sums)
     placed = []
     for step in range(300):
         if placed and (rng.random() < 0.4 or len(placed) > 40):
             p, c = placed.pop(rng.integers(len(placed)))
             board[p] = EMPTY
-            ab._touch(p, c, -1, cnt, through, count, val, n4, n3)
+            ab._touch(p, c, -1, cnt, through, count, val, n4, n3, live, at)
         else:
             p = int(rng.choice([q for q in points if board[q] == EMPTY]))
             c = int(rng.integers(1, 3))
             board[p] = c
-            ab._touch(p, c, 1, cnt, through, count, val, n4, n3)
+            ab._touch(p, c, 1, cnt, through, count, val, n4, n3, live, at)
             placed.append((p, c))
         ref = recount(board, cells)
         assert (cnt == ref[0]).all()
         assert list(val) == ref[1] and list(n4) == ref[2] and list(n3) == ref[3]
+        for c in (1, 2):   # the lists hold exactly the live threes and fours
+            for j, k, n_k in ((0, 3, n3), (1, 4, n4)):
+                listed = sorted(live[c, j, :n_k[c]])
+                assert listed == [wi for wi in range(cells.shape[0])
+                                  if ref[0][c, wi] == k and ref[0][3 - c, wi] == 0]
+                assert all(at[c, j, wi] == i for i, wi in enumerate(live[c, j, :n_k[c]]))
 
 
-def search(s, meta, zob, n, depth, width=ab.MAX_MOVES, q_depth=12, nodes=10**9):
+def search(s, meta, zob, n, depth, width=ab.MAX_MOVES, q_depth=12, nodes=10**9, vct_depth=0,
+           lmr=0):
     cells, through, count = ab.window_tables(n)
     entries = 1 << 16
-    tt = (np.zeros(entries, np.int64), np.zeros(entries, np.int32),
-          np.full(entries, -1, np.int16), np.zeros(entries, np.int8), np.zeros(entries, np.int8))
+    tt = (np.zeros(entries, np.int64), np.zeros(entries, np.int64))
     pv = np.zeros(ab.MAX_PLY, dtype=np.int32)
     move, score, used, complete, n_pv = ab.search(
         s[BOARD], n + 2, False, False, False, int(meta[M_TO_PLAY]), depth, width, 0,
-        q_depth, NO_MASK, cells, through, count, zob, *tt, np.zeros(1, np.uint8), nodes, pv)
+        q_depth, vct_depth, width, lmr, NO_MASK, cells, through, count, zob, *tt,
+        np.zeros(1, np.uint8), nodes, pv)
     return int(move), int(score), complete, [int(m) for m in pv[:n_pv]]
 
 
@@ -123,6 +131,29 @@ def test_a_win_by_continuous_fours_is_seen_from_one_ply():
         assert complete and score > ab.MATE, trial
         seen += 1
     assert seen >= 10
+
+
+def test_wins_by_threes_at_the_leaves_hold_against_every_defence():
+    """Threes in the leaves (``vct_depth``) only add wins, and a short one is confirmed by a
+    search whose defender, wherever no open four threatens, tries every near point."""
+    rng = np.random.default_rng(5)
+    n = 11
+    confirmed = 0
+    for trial in range(240):
+        s, meta, zob = random_position(rng, n, GOBANG_FREESTYLE, 10 + trial % 20)
+        if brute_win_within_three(s, n, int(meta[M_TO_PLAY])):
+            continue
+        _, fours, _, _ = search(s, meta, zob, n, depth=1, q_depth=12, nodes=10**6)
+        _, threes, _, _ = search(s, meta, zob, n, depth=1, q_depth=12, vct_depth=4,
+                                 nodes=10**6)
+        assert threes > ab.MATE or fours <= ab.MATE, trial
+        plies = ab.WIN - threes
+        if fours <= ab.MATE < threes and plies <= 8:
+            _, deep, complete, _ = search(s, meta, zob, n, depth=plies + 1, q_depth=0,
+                                          nodes=10**7)
+            assert complete and deep > ab.MATE, trial
+            confirmed += 1
+    assert confirmed >= 3
 
 
 def test_the_search_answers_an_open_four_threat_and_keeps_its_principal_variation():

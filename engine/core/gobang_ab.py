@@ -3,24 +3,35 @@ of ``gobang_shape``.
 
 Every window (five cells in a row) keeps how many stones of each colour it holds, updated
 as stones go on and come off: a window with four of one colour and none of the other is a
-*four* (its empty cell wins), with three a *three*.  From these counts, at each node:
+*four* (its empty cell wins), with three a *three*; each colour's live threes and fours are
+also kept as lists, so the rules below read a handful of windows, not the board.  From
+these counts, at each node:
 
 - the side to move with a four wins at once;
 - an opponent with two winning points has won; with one, the side to move must take it
   (a forced move, searched without spending depth);
 - an opponent with a *threat point* (a point where its stone makes two winning points: an
   open four, a double four) leaves the side to move the points of the threes through it
-  and its own fours (which the opponent must answer first);
+  and its own fours (which the opponent must answer first) -- at every depth, the leaves
+  too: a side so threatened may not stand pat;
 - otherwise the empty points within two of a stone, the best ``width`` (the back end's
   ``moves``; ``root_width`` at the root, 0 for all) by their
   ``gobang_shape`` score.
 
-At depth 0 the search goes on with the side to move's fours alone (and the forced
-blocks), standing pat on the static value -- the window sums, ``EVAL`` by the stones in
-each live window, the side to move's times ``TEMPO`` -- so a win by continuous fours
-within ``q_depth`` fours is seen at every leaf.  Iterative deepening and a transposition
-table (Zobrist keys, replace-always) order the moves; the tree walk runs on an explicit
-stack (numba's cache does not keep recursive functions reliably).
+At depth 0 the search goes on with threats alone, standing pat on the static value -- the
+window sums, ``EVAL`` by the stones in each live window, the side to move's times
+``TEMPO``: for ``vct_depth`` plies the best ``vct_width`` of the side to move's fours and
+open threes (a three with two live windows on its line), each answered by the defences
+above, then its fours alone (and the forced blocks) until ``q_depth``.  So every leaf sees
+a win by continuous fours, and by threes and fours when it is short.
+
+The tree walk runs on an explicit stack (numba's cache does not keep recursive functions
+reliably): principal variation search (every move after a node's first with a null
+window, searched again when it beats alpha), late moves one or two plies shallower
+(``lmr``: not a node's first ``lmr``, its fours or its defences), iterative deepening and
+a transposition table (Zobrist keys, replace-always) to order the moves.  A table entry
+is its data in one int64 and key ^ data in another, so that threads may share the table
+without a lock: a pair torn by two writers fails the key test.
 
 Rules: exact five and renju check a winning point with ``gobang_kernels._makes_win``
 (an overline does not win), and black's forbidden points are never its moves under renju;
@@ -73,34 +84,74 @@ def window_tables(n: int):
 
 
 @njit(cache=True, nogil=True, inline='always')
-def _count(c, k, sign, val, n4, n3):
-    """Add (sign 1) or take away (-1) a live window of ``k`` ``c`` stones in the sums."""
+def _listed(c, j, wi, sign, n, live, at):
+    """Add (sign 1) window ``wi`` to ``c``'s list ``j`` (0: threes, 1: fours) of length
+    ``n[c]``, or take it away (-1; the last entry fills its place)."""
+    if sign > 0:
+        live[c, j, n[c]] = wi
+        at[c, j, wi] = n[c]
+        n[c] += 1
+    else:
+        n[c] -= 1
+        last = live[c, j, n[c]]
+        i = at[c, j, wi]
+        live[c, j, i] = last
+        at[c, j, last] = i
+
+
+@njit(cache=True, nogil=True, inline='always')
+def _count(c, k, sign, wi, val, n4, n3, live, at):
+    """Add (sign 1) or take away (-1) window ``wi``, live with ``k`` ``c`` stones, in the
+    sums and the lists of threes and fours."""
     val[c] += sign * EVAL[k]
     if k == 4:
-        n4[c] += sign
+        _listed(c, 1, wi, sign, n4, live, at)
     elif k == 3:
-        n3[c] += sign
+        _listed(c, 0, wi, sign, n3, live, at)
 
 
 @njit(cache=True, nogil=True)
-def _touch(p, c, delta, cnt, through, n_through, val, n4, n3):
+def tally(board, cells, cnt, val, n4, n3, live, at):
+    """Fill the window counts, the sums and the lists (all zero) from ``board``."""
+    for wi in range(cells.shape[0]):
+        for k in range(5):
+            b = board[cells[wi, k]]
+            if b == 1 or b == 2:
+                cnt[b, wi] += 1
+    for wi in range(cells.shape[0]):
+        for c in (1, 2):
+            if cnt[3 - c, wi] == 0:
+                _count(c, cnt[c, wi], 1, wi, val, n4, n3, live, at)
+
+
+@njit(cache=True, nogil=True)
+def new_sums(n_windows):
+    """(cnt, val, n4, n3, live, at), zero, for ``tally`` and ``_touch``."""
+    return (np.zeros((3, n_windows), dtype=np.int32), np.zeros(3, dtype=np.int64),
+            np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int64),
+            np.zeros((3, 2, n_windows), dtype=np.int32),
+            np.zeros((3, 2, n_windows), dtype=np.int32))
+
+
+@njit(cache=True, nogil=True)
+def _touch(p, c, delta, cnt, through, n_through, val, n4, n3, live, at):
     """Add (delta 1) or take away (-1) a ``c`` stone at ``p`` in every window's counts, the
-    static sums ``val`` and the four and three counts: each window through ``p`` leaves
-    the sums as it was and comes back as it is."""
+    static sums ``val`` and the lists of live threes and fours (``n3``, ``n4`` long): each
+    window through ``p`` leaves the sums as it was and comes back as it is."""
     o = 3 - c
     for j in range(n_through[p]):
         wi = through[p, j]
         kc, ko = cnt[c, wi], cnt[o, wi]
         if ko == 0:
-            _count(c, kc, -1, val, n4, n3)
+            _count(c, kc, -1, wi, val, n4, n3, live, at)
         elif kc == 0:
-            _count(o, ko, -1, val, n4, n3)
+            _count(o, ko, -1, wi, val, n4, n3, live, at)
         kc += delta
         cnt[c, wi] = kc
         if ko == 0:
-            _count(c, kc, 1, val, n4, n3)
+            _count(c, kc, 1, wi, val, n4, n3, live, at)
         elif kc == 0:
-            _count(o, ko, 1, val, n4, n3)
+            _count(o, ko, 1, wi, val, n4, n3, live, at)
 
 
 @njit(cache=True, nogil=True)
@@ -128,19 +179,17 @@ def _wins_at(board, w, q, c, exact):
 
 
 @njit(cache=True, nogil=True)
-def _five_points(board, w, cells, cnt, c, exact):
+def _five_points(board, w, cells, n4, live, c, exact):
     """The first winning point of ``c`` and how many distinct ones there are (at most 2)."""
-    o = 3 - c
     first, k = -1, 0
-    for wi in range(cells.shape[0]):
-        if cnt[c, wi] == 4 and cnt[o, wi] == 0:
-            q = _empty_cell(board, cells, wi, -1)
-            if q < 0 or q == first or not _wins_at(board, w, q, c, exact):
-                continue
-            if first < 0:
-                first, k = q, 1
-            else:
-                return first, 2
+    for i in range(n4[c]):
+        q = _empty_cell(board, cells, live[c, 1, i], -1)
+        if q < 0 or q == first or not _wins_at(board, w, q, c, exact):
+            continue
+        if first < 0:
+            first, k = q, 1
+        else:
+            return first, 2
     return first, k
 
 
@@ -161,47 +210,46 @@ def _is_threat_point(board, cells, through, n_through, cnt, t, c):
 
 
 @njit(cache=True, nogil=True)
-def _threat_point(board, cells, through, n_through, cnt, c):
+def _threat_point(board, cells, through, n_through, cnt, n3, live, c):
     """A threat point of ``c`` (its stone there makes two winning points), or -1."""
-    o = 3 - c
-    for wi in range(cells.shape[0]):
-        if cnt[c, wi] == 3 and cnt[o, wi] == 0:
-            for k in range(5):
-                t = cells[wi, k]
-                if board[t] == EMPTY and \
-                        _is_threat_point(board, cells, through, n_through, cnt, t, c):
-                    return t
+    for i in range(n3[c]):
+        wi = live[c, 0, i]
+        for k in range(5):
+            t = cells[wi, k]
+            if board[t] == EMPTY and \
+                    _is_threat_point(board, cells, through, n_through, cnt, t, c):
+                return t
     return -1
 
 
 @njit(cache=True, nogil=True)
-def _defences(board, cells, through, n_through, cnt, c, mark):
+def _defences(board, cells, through, n_through, cnt, n3, live, c, mark):
     """Mark (``mark[q] = 1``) the points of the opponent's threes through its threat
     points and ``c``'s own fours; returns whether the opponent has a threat point."""
     o = 3 - c
     found = False
-    for wi in range(cells.shape[0]):
-        if cnt[o, wi] == 3 and cnt[c, wi] == 0:
-            for k in range(5):
-                t = cells[wi, k]
-                if board[t] == EMPTY and mark[t] != 2 and \
-                        _is_threat_point(board, cells, through, n_through, cnt, t, o):
-                    mark[t] = 2     # a threat point, its threes marked below
-                    found = True
-                    for j in range(n_through[t]):
-                        wj = through[t, j]
-                        if cnt[o, wj] == 3 and cnt[c, wj] == 0:
-                            for m in range(5):
-                                q = cells[wj, m]
-                                if board[q] == EMPTY and mark[q] == 0:
-                                    mark[q] = 1
+    for i in range(n3[o]):
+        wi = live[o, 0, i]
+        for k in range(5):
+            t = cells[wi, k]
+            if board[t] == EMPTY and mark[t] != 2 and \
+                    _is_threat_point(board, cells, through, n_through, cnt, t, o):
+                mark[t] = 2     # a threat point, its threes marked below
+                found = True
+                for j in range(n_through[t]):
+                    wj = through[t, j]
+                    if cnt[o, wj] == 3 and cnt[c, wj] == 0:
+                        for m in range(5):
+                            q = cells[wj, m]
+                            if board[q] == EMPTY and mark[q] == 0:
+                                mark[q] = 1
     if found:
-        for wi in range(cells.shape[0]):
-            if cnt[c, wi] == 3 and cnt[o, wi] == 0:
-                for k in range(5):
-                    q = cells[wi, k]
-                    if board[q] == EMPTY and mark[q] == 0:
-                        mark[q] = 1
+        for i in range(n3[c]):
+            wi = live[c, 0, i]
+            for k in range(5):
+                q = cells[wi, k]
+                if board[q] == EMPTY and mark[q] == 0:
+                    mark[q] = 1
     return found
 
 
@@ -231,51 +279,117 @@ def _makes_four(through, n_through, cnt, p, c):
 
 
 @njit(cache=True, nogil=True)
+def _makes_three(w, cells, through, n_through, cnt, p, c):
+    """Whether a ``c`` stone on ``p`` makes a four, or a three with two live windows along
+    one line (an open three, solid or broken: a closed three has a single live window)."""
+    o = 3 - c
+    row, col, down, up = 0, 0, 0, 0   # live windows of two ``c`` stones by line
+    for j in range(n_through[p]):
+        wi = through[p, j]
+        if cnt[o, wi] != 0:
+            continue
+        k = cnt[c, wi]
+        if k == 3:
+            return True
+        if k == 2:
+            step = cells[wi, 1] - cells[wi, 0]
+            if step == 1:
+                row += 1
+            elif step == w:
+                col += 1
+            elif step == w + 1:
+                down += 1
+            else:
+                up += 1
+    return row >= 2 or col >= 2 or down >= 2 or up >= 2
+
+
+@njit(cache=True, nogil=True)
 def _legal(board, w, p, c, renju):
     return board[p] == EMPTY and not (renju and c == BLACK and is_forbidden(board, w, p))
 
 
+@njit(cache=True, nogil=True, inline='always')
+def _offer(board, w, through, n_through, cnt, p, c, allowed, renju, limit, tt_move, moves,
+           scores, k):
+    """Insert candidate ``p`` by its shape score among the ``k`` kept best (``limit`` at
+    most); returns how many are kept."""
+    if allowed.shape[0] > 0 and allowed[p] == 0:
+        return k
+    if renju and c == BLACK and is_forbidden(board, w, p):
+        return k
+    s = _score(through, n_through, cnt, p, c)
+    if p == tt_move:
+        s = 1e300
+    if k < limit:
+        i = k
+        k += 1
+    elif s > scores[k - 1]:
+        i = k - 1
+    else:
+        return k
+    while i > 0 and scores[i - 1] < s:
+        moves[i] = moves[i - 1]
+        scores[i] = scores[i - 1]
+        i -= 1
+    moves[i] = p
+    scores[i] = s
+    return k
+
+
 @njit(cache=True, nogil=True)
-def _generate(board, w, through, n_through, cnt, near, c, kind, mark, allowed, renju,
-              limit, tt_move, moves, scores):
+def _generate(board, w, cells, through, n_through, cnt, n3, live, near, c, kind, mark,
+              allowed, renju, limit, tt_move, moves, scores):
     """Fill ``moves`` with the node's candidates best first, ``limit`` at most (the TT move
     first when it is one of them); ``kind`` 0: every near point, 1: the marked points
-    (defences), 2: ``c``'s fours only.  Returns how many."""
+    (defences), 2: ``c``'s fours only, 3: its fours and open threes.  Returns how many."""
     k = 0
+    if kind == 2:   # the empty cells of its live threes, each once (``mark`` as scratch)
+        for i in range(n3[c]):
+            for j in range(5):
+                p = cells[live[c, 0, i], j]
+                if board[p] == EMPTY and mark[p] != 3:
+                    mark[p] = 3
+                    k = _offer(board, w, through, n_through, cnt, p, c, allowed, renju,
+                               limit, tt_move, moves, scores, k)
+        for i in range(n3[c]):
+            for j in range(5):
+                mark[cells[live[c, 0, i], j]] = 0
+        return k
     for p in range(board.shape[0]):
         if board[p] != EMPTY or near[p] == 0:
             continue
         if kind == 1 and mark[p] == 0:
             continue
-        if kind == 2 and not _makes_four(through, n_through, cnt, p, c):
+        if kind == 3 and not _makes_three(w, cells, through, n_through, cnt, p, c):
             continue
-        if allowed.shape[0] > 0 and allowed[p] == 0:
-            continue
-        if renju and c == BLACK and is_forbidden(board, w, p):
-            continue
-        s = _score(through, n_through, cnt, p, c)
-        if p == tt_move:
-            s = 1e300
-        # insertion into the kept best ``limit``
-        if k < limit:
-            i = k
-            k += 1
-        elif s > scores[k - 1]:
-            i = k - 1
-        else:
-            continue
-        while i > 0 and scores[i - 1] < s:
-            moves[i] = moves[i - 1]
-            scores[i] = scores[i - 1]
-            i -= 1
-        moves[i] = p
-        scores[i] = s
+        k = _offer(board, w, through, n_through, cnt, p, c, allowed, renju, limit, tt_move,
+                   moves, scores, k)
     return k
 
 
 @njit(cache=True, nogil=True)
 def _static(val, c):
     return (val[c] * TEMPO_NUM) // TEMPO_DEN - val[3 - c]
+
+
+@njit(cache=True, nogil=True, inline='always')
+def _pack(score, move, depth, flag):
+    """A table entry's data in one int64 (score, move + 1, depth + 128, bound), stored
+    beside key ^ data: threads write both without a lock, and a pair torn by two writers
+    fails the key test (``_probe``) instead of lending one position another's value."""
+    return ((np.int64(score) + (1 << 31)) | (np.int64(move + 1) << 32) |
+            (np.int64(depth + 128) << 48) | (np.int64(flag) << 56))
+
+
+@njit(cache=True, nogil=True, inline='always')
+def _probe(tt_keyx, tt_data, slot, key):
+    """(whether the slot holds ``key``, score, move, depth, bound)."""
+    d = tt_data[slot]
+    if tt_keyx[slot] ^ d != key:
+        return False, 0, -1, 0, 0
+    return (True, (d & 0xFFFFFFFF) - (1 << 31), ((d >> 32) & 0xFFFF) - 1,
+            ((d >> 48) & 0xFF) - 128, (d >> 56) & 0xFF)
 
 
 @njit(cache=True, nogil=True)
@@ -299,9 +413,10 @@ def _from_tt(v, ply):
 
 @njit(cache=True, nogil=True)
 def _enter(board, w, exact_b, exact_w, renju, color, ply, dep, alpha, beta, alpha0, best,
-           best_move, forced, moves, n_moves, idx, scores, mark, allowed, no_mask, cells,
-           through, n_through, cnt, near, val, n4, n3, stones, width, root_width, q_depth,
-           key, keys, tt_mask, tt_key, tt_score, tt_move, tt_depth, tt_flag):
+           best_move, forced, defending, research, moves, n_moves, idx, scores, mark,
+           allowed, no_mask, cells, through, n_through, cnt, near, val, n4, n3, live, at,
+           stones, width, root_width, q_depth, vct_depth, vct_width, key, keys, tt_mask,
+           tt_keyx, tt_data):
     """Open the node at ``ply`` (the module docstring's rules): returns (True, its value)
     when it is decided without a move searched, else (False, 0) with its moves ready."""
     c = color if ply % 2 == 0 else 3 - color
@@ -311,15 +426,17 @@ def _enter(board, w, exact_b, exact_w, renju, color, ply, dep, alpha, beta, alph
     best[ply] = -INF
     best_move[ply] = -1
     forced[ply] = False
+    defending[ply] = False
+    research[ply] = False
     idx[ply] = 0
     n_moves[ply] = 0
     if n4[c] > 0:
-        f, nf = _five_points(board, w, cells, cnt, c, exact_b if c == 1 else exact_w)
+        f, nf = _five_points(board, w, cells, n4, live, c, exact_b if c == 1 else exact_w)
         if nf > 0:
             best_move[ply] = f
             return True, WIN - ply
     if n4[o] > 0:
-        f, nf = _five_points(board, w, cells, cnt, o, exact_b if o == 1 else exact_w)
+        f, nf = _five_points(board, w, cells, n4, live, o, exact_b if o == 1 else exact_w)
         if nf >= 2 or (nf == 1 and not _legal(board, w, f, c, renju)):
             return True, -(WIN - ply - 1)
         if nf == 1:
@@ -332,82 +449,71 @@ def _enter(board, w, exact_b, exact_w, renju, color, ply, dep, alpha, beta, alph
     # in three plies (window counts cannot tell an overline, so under exact five this is
     # left to the search)
     if not forced[ply] and n3[c] > 0 and not (exact_b if c == 1 else exact_w):
-        t = _threat_point(board, cells, through, n_through, cnt, c)
+        t = _threat_point(board, cells, through, n_through, cnt, n3, live, c)
         if t >= 0:
             best_move[ply] = t
             return True, WIN - ply - 2
-    tt_m = -1
-    slot = key & tt_mask
-    if tt_key[slot] == key:
-        tt_m = tt_move[slot]
-        if ply > 0 and tt_depth[slot] >= dep[ply]:
-            v = _from_tt(tt_score[slot], ply)
-            fl = tt_flag[slot]
+    hit, v, tt_m, tt_dep, fl = _probe(tt_keyx, tt_data, key & tt_mask, key)
+    if hit:
+        if ply > 0 and tt_dep >= dep[ply]:
+            v = _from_tt(v, ply)
             if fl == EXACT or (fl == LOWER and v >= beta[ply]) or \
                     (fl == UPPER and v <= alpha[ply]):
                 return True, v
     if forced[ply]:
         return False, 0
     mask = allowed if ply == 0 else no_mask
-    if dep[ply] <= 0:   # the quiescence: fours only, or stand pat
+    kind = 0
+    if n3[o] > 0 and dep[ply] > -q_depth:
+        mark[:] = 0
+        if _defences(board, cells, through, n_through, cnt, n3, live, c, mark):
+            kind = 1
+            defending[ply] = True
+    if dep[ply] <= 0 and kind == 0:   # the quiescence: threats only, or stand pat
         stand = _static(val, c)
         best[ply] = stand
-        if stand >= beta[ply] or dep[ply] <= -q_depth or n3[c] == 0:
+        if stand >= beta[ply] or dep[ply] <= -q_depth:
             return True, stand
         if stand > alpha[ply]:
             alpha[ply] = stand
-        n_moves[ply] = _generate(board, w, through, n_through, cnt, near, c, 2, mark, mask,
-                                 renju, MAX_MOVES, tt_m, moves[ply], scores)
+        kind = 3 if dep[ply] > -vct_depth else 2
+        if kind == 2 and n3[c] == 0:
+            return True, stand
+        n_moves[ply] = _generate(board, w, cells, through, n_through, cnt, n3, live, near,
+                                 c, kind, mark, mask, renju,
+                                 vct_width if kind == 3 else MAX_MOVES, tt_m, moves[ply],
+                                 scores)
         if n_moves[ply] == 0:
             return True, stand
         return False, 0
-    kind = 0
-    if n3[o] > 0:
-        mark[:] = 0
-        if _defences(board, cells, through, n_through, cnt, c, mark):
-            kind = 1
     lim = width
     if ply == 0:
         lim = MAX_MOVES if root_width == 0 else root_width
     if kind == 1:
         lim = MAX_MOVES
-    n_moves[ply] = _generate(board, w, through, n_through, cnt, near, c, kind, mark, mask,
-                             renju, lim, tt_m, moves[ply], scores)
+    n_moves[ply] = _generate(board, w, cells, through, n_through, cnt, n3, live, near, c,
+                             kind, mark, mask, renju, lim, tt_m, moves[ply], scores)
     if n_moves[ply] == 0:   # a full board is a draw; black with forbidden points only
         return True, 0 if stones + ply >= (w - 2) * (w - 2) else -(WIN - ply - 1)
     return False, 0
 
+
 @njit(cache=True, nogil=True)
 def search(board0, w, exact_b, exact_w, renju, color, depth, width, root_width, q_depth,
-           allowed, cells, through, n_through, zob, tt_key, tt_score, tt_move, tt_depth,
-           tt_flag, stop, node_limit, pv):
+           vct_depth, vct_width, lmr, allowed, cells, through, n_through, zob, tt_keyx,
+           tt_data, stop, node_limit, pv):
     """One alpha-beta search of ``depth`` plies from the position ``board0`` (the padded
     BOARD row; ``w`` its width) with ``color`` to move, the root's moves inside
-    ``allowed`` (a uint8 mask, or empty for all).  ``stop[0]`` set from another thread, or
+    ``allowed`` (a uint8 mask, or empty for all), ``tt_keyx``/``tt_data`` the table
+    (``_pack``).  ``stop[0]`` set from another thread, or
     ``node_limit`` nodes spent, ends it early.  Returns (best root move or -1, its score,
     nodes, whether the search completed, the length of the principal variation written to
     ``pv``)."""
     board = board0.copy()
     n_pts = board.shape[0]
-    cnt = np.zeros((3, cells.shape[0]), dtype=np.int32)
-    val = np.zeros(3, dtype=np.int64)
-    n4 = np.zeros(3, dtype=np.int64)
-    n3 = np.zeros(3, dtype=np.int64)
+    cnt, val, n4, n3, live, at = new_sums(cells.shape[0])
+    tally(board, cells, cnt, val, n4, n3, live, at)
     near = np.zeros(n_pts, dtype=np.int32)
-    for wi in range(cells.shape[0]):
-        for k in range(5):
-            b = board[cells[wi, k]]
-            if b == 1 or b == 2:
-                cnt[b, wi] += 1
-    for wi in range(cells.shape[0]):
-        for c in (1, 2):
-            if cnt[3 - c, wi] == 0:
-                kc = cnt[c, wi]
-                val[c] += EVAL[kc]
-                if kc == 4:
-                    n4[c] += 1
-                elif kc == 3:
-                    n3[c] += 1
     key = np.int64(0)
     stones = 0
     for p in range(n_pts):
@@ -417,7 +523,7 @@ def search(board0, w, exact_b, exact_w, renju, color, depth, width, root_width, 
             stones += 1
     if stones == 0:
         near[(w // 2) * w + w // 2] = 1
-    tt_mask = tt_key.shape[0] - 1
+    tt_mask = tt_keyx.shape[0] - 1
     no_mask = np.zeros(0, dtype=np.uint8)
     mark = np.zeros(n_pts, dtype=np.int8)
 
@@ -433,6 +539,10 @@ def search(board0, w, exact_b, exact_w, renju, color, depth, width, root_width, 
     dep = np.zeros(MAX_PLY + 1, dtype=np.int64)
     forced = np.zeros(MAX_PLY + 1, dtype=np.bool_)
     keys = np.zeros(MAX_PLY + 1, dtype=np.int64)
+    defending = np.zeros(MAX_PLY + 1, dtype=np.bool_)
+    probe = np.zeros(MAX_PLY + 1, dtype=np.bool_)
+    research = np.zeros(MAX_PLY + 1, dtype=np.bool_)
+    cut = np.zeros(MAX_PLY + 1, dtype=np.int64)
 
     nodes = 0
     aborted = False
@@ -450,34 +560,53 @@ def search(board0, w, exact_b, exact_w, renju, color, depth, width, root_width, 
                 break
             nodes += 1
             returning, value = _enter(board, w, exact_b, exact_w, renju, color, ply, dep,
-                                      alpha, beta, alpha0, best, best_move, forced, moves,
-                                      n_moves, idx, scores, mark, allowed, no_mask, cells,
-                                      through, n_through, cnt, near, val, n4, n3, stones,
-                                      width, root_width, q_depth, key, keys, tt_mask, tt_key,
-                                      tt_score, tt_move, tt_depth, tt_flag)
+                                      alpha, beta, alpha0, best, best_move, forced,
+                                      defending, research, moves, n_moves, idx, scores,
+                                      mark, allowed, no_mask, cells,
+                                      through, n_through, cnt, near, val, n4, n3, live,
+                                      at, stones,
+                                      width, root_width, q_depth, vct_depth, vct_width,
+                                      key, keys,
+                                      tt_mask, tt_keyx, tt_data)
         if not returning:
-            if idx[ply] < n_moves[ply]:   # the node's next move
-                m = moves[ply, idx[ply]]
+            c = color if ply % 2 == 0 else 3 - color
+            full = dep[ply] if forced[ply] else dep[ply] - 1
+            if research[ply]:   # the last move again, at full depth and window
+                research[ply] = False
+                m = moves[ply, idx[ply] - 1]
+                probe[ply], cut[ply] = False, 0
+            elif idx[ply] < n_moves[ply]:   # the node's next move
+                i = idx[ply]
+                m = moves[ply, i]
                 idx[ply] += 1
-                c = color if ply % 2 == 0 else 3 - color
+                # the first move with the node's window, the others with a null window
+                # (a re-search when one beats alpha); late quiet moves one ply less
+                probe[ply] = i > 0 and not forced[ply]
+                cut[ply] = 0
+                if probe[ply] and lmr > 0 and i >= lmr and ply > 0 and full >= 2 and \
+                        not defending[ply] and \
+                        not _makes_four(through, n_through, cnt, m, c):
+                    cut[ply] = 1 if i < 3 * lmr else 2
+            else:
+                m = -1
+            if m >= 0:
                 board[m] = c
-                _touch(m, c, 1, cnt, through, n_through, val, n4, n3)
+                _touch(m, c, 1, cnt, through, n_through, val, n4, n3, live, at)
                 _near(board, w, m, near, 1)
                 key ^= zob[c, m]
-                dep[ply + 1] = dep[ply] if forced[ply] else dep[ply] - 1
-                alpha[ply + 1] = -beta[ply]
+                dep[ply + 1] = full - cut[ply]
+                alpha[ply + 1] = -(alpha[ply] + 1) if probe[ply] else -beta[ply]
                 beta[ply + 1] = -alpha[ply]
                 ply += 1
                 entering = True
                 continue
             value = best[ply]   # every move searched (or a cut-off): the node's value
             slot = keys[ply] & tt_mask
-            tt_key[slot] = keys[ply]
-            tt_score[slot] = _to_tt(value, ply)
-            tt_move[slot] = best_move[ply]
-            tt_depth[slot] = dep[ply]
-            tt_flag[slot] = UPPER if value <= alpha0[ply] else (LOWER if value >= beta[ply]
-                                                                 else EXACT)
+            bound = UPPER if value <= alpha0[ply] else (LOWER if value >= beta[ply]
+                                                        else EXACT)
+            d = _pack(_to_tt(value, ply), best_move[ply], dep[ply], bound)
+            tt_data[slot] = d
+            tt_keyx[slot] = keys[ply] ^ d
         if ply == 0:
             best[0] = value
             break
@@ -485,10 +614,13 @@ def search(board0, w, exact_b, exact_w, renju, color, depth, width, root_width, 
         m = moves[ply, idx[ply] - 1]
         c = color if ply % 2 == 0 else 3 - color
         board[m] = EMPTY
-        _touch(m, c, -1, cnt, through, n_through, val, n4, n3)
+        _touch(m, c, -1, cnt, through, n_through, val, n4, n3, live, at)
         _near(board, w, m, near, -1)
         key ^= zob[c, m]
         value = -value
+        if probe[ply] and value > alpha[ply] and (cut[ply] > 0 or value < beta[ply]):
+            research[ply] = True
+            continue
         if value > best[ply]:
             best[ply] = value
             best_move[ply] = m
@@ -508,10 +640,9 @@ def search(board0, w, exact_b, exact_w, renju, color, depth, width, root_width, 
         k ^= zob[c, root_move]
         while n_pv < pv.shape[0]:
             c = 3 - c
-            slot = k & tt_mask
-            if tt_key[slot] != k or tt_move[slot] < 0 or b[tt_move[slot]] != EMPTY:
+            hit, _, m, _, _ = _probe(tt_keyx, tt_data, k & tt_mask, k)
+            if not hit or m < 0 or b[m] != EMPTY:
                 break
-            m = tt_move[slot]
             pv[n_pv] = m
             n_pv += 1
             b[m] = c

@@ -6,15 +6,18 @@ deadline or when the caller's ``stop`` event is set, so the move comes on time. 
 iteration cut short still gives its root's best move so far (the previous iteration's
 best is searched first, and a root move only replaces it with a value searched in full).
 The transposition table (``max_nodes`` entries, rounded down to a power of two, 16 bytes
-each) is kept from move to move and cleared with ``reset``.  The root steps of every back
-end run first (``threats_first``: the root VCF, ``near``).  Go is not searched: alpha-beta
-needs an evaluation, and Go's is the playout.
+each) is kept from move to move and cleared with ``reset``.  With ``threads`` above 1 the
+search is lazy SMP: while this thread searches one depth, each helper searches a ply or two
+deeper into the same table and stops when this one ends; the move is this thread's.  The
+root steps of every back end run first (``threats_first``: the root VCF, ``near``).  Go is
+not searched: alpha-beta needs an evaluation, and Go's is the playout.
 
 Budget: ``seconds`` as every back end; ``playouts`` (and ``sim_moves``) count nodes, so
 a node budget makes the search reproducible on any machine.  The reported win rate is
 the score through a logistic of scale ``WINRATE_SCALE``, 1 or 0 for a proven result.
 """
 
+import functools
 import math
 import threading
 import time
@@ -26,10 +29,11 @@ from ..core import gobang_ab
 from ..core.gobang_kernels import exact_five
 from ..core.layout import BLACK, BOARD, GOBANG_RENJU, M_RULE, M_TO_PLAY, RESIGN, WHITE
 from .base import Candidate, SearchResult
-from .options import CommonOptions, OptionConflict, option
+from .options import CommonOptions, OptionConflict, option, threads_option
+from .parallel import extra_threads
 from .searcher import NO_LIMIT, TreeSearcher
 
-TT_ENTRY_BYTES = 16     # key, score, move, depth, bound
+TT_ENTRY_BYTES = 16     # key ^ data, data (score, move, depth, bound)
 WINRATE_SCALE = 150.0   # a static edge of an open three (about 180) reads as 0.77
 
 
@@ -44,6 +48,14 @@ class AlphaBetaOptions(CommonOptions):
                              "(0: every point near a stone)")
     q_depth: int = option(12, 0, 100, help="Gobang: the plies of fours a leaf may play out "
                           "(a win by continuous fours of half as many fours is seen)")
+    vct_depth: int = option(4, 0, 100, help="Gobang: of those plies, the first in which a "
+                            "leaf may play open threes as well, each answered by a defence")
+    vct_moves: int = option(6, 1, gobang_ab.MAX_MOVES, help="Gobang: the threes and fours "
+                            "a leaf tries there, best by shape score first")
+    lmr: int = option(3, 0, gobang_ab.MAX_MOVES, help="Gobang: the moves of a node searched "
+                      "at full depth; later quiet ones one ply less, and two past three times "
+                      "as many, unless they beat alpha (0: none reduced)")
+    threads: int = threads_option()
 
 
 class AlphaBetaSearcher(TreeSearcher):
@@ -54,9 +66,7 @@ class AlphaBetaSearcher(TreeSearcher):
     def reset(self):
         super().reset()
         entries = 1 << max(10, int(self.params.max_nodes).bit_length() - 1)
-        self.tt = (np.zeros(entries, dtype=np.int64), np.zeros(entries, dtype=np.int32),
-                   np.full(entries, -1, dtype=np.int16), np.zeros(entries, dtype=np.int8),
-                   np.zeros(entries, dtype=np.int8))
+        self.tt = (np.zeros(entries, dtype=np.int64), np.zeros(entries, dtype=np.int64))
 
     def notify_play(self, state, move, color):
         """The table's entries stay valid whatever is played: nothing to do."""
@@ -77,33 +87,52 @@ class AlphaBetaSearcher(TreeSearcher):
                                    args=(flag, done, stop, budget.seconds, t0))
         watcher.start()
         limit = min(budget.playouts or NO_LIMIT, budget.sim_moves or NO_LIMIT)
+        p = self.params
+        run = functools.partial(gobang_ab.search, state.s[BOARD], state.size + 2,
+                                exact_five(rule, BLACK), exact_five(rule, WHITE),
+                                rule == GOBANG_RENJU, color)
+        rest = (p.moves, p.root_moves, p.q_depth, p.vct_depth, p.vct_moves, p.lmr, mask,
+                cells, through, count, state.zob, *self.tt)
         pv = np.zeros(gobang_ab.MAX_PLY, dtype=np.int32)
         nodes = 0
         found = None   # (move, score, pv) of the deepest iteration that gave one
-        p = self.params
         try:
-            for depth in range(1, p.depth + 1):
-                move, score, n, complete, n_pv = gobang_ab.search(
-                    state.s[BOARD], state.size + 2, exact_five(rule, BLACK),
-                    exact_five(rule, WHITE), rule == GOBANG_RENJU, color, depth, p.moves,
-                    p.root_moves, p.q_depth, mask, cells, through, count, state.zob,
-                    *self.tt, flag, limit - nodes, pv)
-                nodes += n
-                if move >= 0:
-                    found = (int(move), int(score), [int(m) for m in pv[:n_pv]])
-                elapsed = time.perf_counter() - t0
-                if not complete or nodes >= limit:
-                    break
-                # a proof is settled once two more plies than its length confirm it (a
-                # proof can rest on a defence cut off by ``moves``, and a deeper pass may
-                # find it)
-                if abs(score) > gobang_ab.MATE and depth >= gobang_ab.WIN - abs(score) + 2:
-                    break
-                if progress is not None:
-                    progress(self._answer(found, nodes, elapsed))
+            with extra_threads(p.threads) as executor:
+                for depth in range(1, p.depth + 1):
+                    move, score, n, complete, n_pv = self._one_depth(
+                        run, rest, depth, executor, flag, limit - nodes, pv)
+                    nodes += n
+                    if move >= 0:
+                        found = (int(move), int(score), [int(m) for m in pv[:n_pv]])
+                    elapsed = time.perf_counter() - t0
+                    if not complete or nodes >= limit:
+                        break
+                    # a proof is settled once two more plies than its length confirm it
+                    # (a proof can rest on a defence cut off by ``moves``, and a deeper
+                    # pass may find it)
+                    if abs(score) > gobang_ab.MATE and \
+                            depth >= gobang_ab.WIN - abs(score) + 2:
+                        break
+                    if progress is not None:
+                        progress(self._answer(found, nodes, elapsed))
         finally:
             done.set()
         return self._answer(found, nodes, time.perf_counter() - t0, state)
+
+    def _one_depth(self, run, rest, depth, executor, flag, node_limit, pv):
+        """The kernel's result for one iteration, its nodes those of every thread.  Lazy
+        SMP: while this thread searches ``depth``, each helper searches a ply or two deeper
+        into the shared table, and stops when this one ends."""
+        helpers_stop = np.zeros(1, dtype=np.uint8)
+        helpers = [executor.submit(run, depth + 1 + (i - 1) % 2, *rest, helpers_stop,
+                                   NO_LIMIT, np.zeros_like(pv))
+                   for i in range(1, self.params.threads)]
+        try:
+            move, score, n, complete, n_pv = run(depth, *rest, flag, node_limit, pv)
+        finally:
+            helpers_stop[0] = 1
+            helper_nodes = sum(int(h.result()[2]) for h in helpers)
+        return move, score, n + helper_nodes, complete, n_pv
 
     @staticmethod
     def _watch(flag, done, stop, seconds, t0):
