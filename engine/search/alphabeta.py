@@ -97,10 +97,12 @@ class AlphaBetaSearcher(TreeSearcher):
         nodes = 0
         found = None   # (move, score, pv) of the deepest iteration that gave one
         try:
-            with extra_threads(p.threads) as executor:
+            # a node budget is kept, and repeats, on this thread alone
+            threads = p.threads if limit == NO_LIMIT else 1
+            with extra_threads(threads) as executor:
                 for depth in range(1, p.depth + 1):
                     move, score, n, complete, n_pv = self._one_depth(
-                        run, rest, depth, executor, flag, limit - nodes, pv)
+                        run, rest, depth, executor, threads, flag, limit - nodes, pv)
                     nodes += n
                     if move >= 0:
                         found = (int(move), int(score), [int(m) for m in pv[:n_pv]])
@@ -119,14 +121,14 @@ class AlphaBetaSearcher(TreeSearcher):
             done.set()
         return self._answer(found, nodes, time.perf_counter() - t0, state)
 
-    def _one_depth(self, run, rest, depth, executor, flag, node_limit, pv):
+    def _one_depth(self, run, rest, depth, executor, threads, flag, node_limit, pv):
         """The kernel's result for one iteration, its nodes those of every thread.  Lazy
         SMP: while this thread searches ``depth``, each helper searches a ply or two deeper
         into the shared table, and stops when this one ends."""
         helpers_stop = np.zeros(1, dtype=np.uint8)
         helpers = [executor.submit(run, depth + 1 + (i - 1) % 2, *rest, helpers_stop,
                                    NO_LIMIT, np.zeros_like(pv))
-                   for i in range(1, self.params.threads)]
+                   for i in range(1, threads)]
         try:
             move, score, n, complete, n_pv = run(depth, *rest, flag, node_limit, pv)
         finally:
