@@ -78,7 +78,8 @@ def train(args) -> int:
     header = (f"Elo ratings of move features, fitted by MM (scripts/train_patterns.py train)\n"
               f"on {len(recs)} GNU Go self-play games ({', '.join(f'{s}x{s}' for s in sizes)}),"
               f" {ex.n_positions} positions; {len(model.codes)} patterns; docs/patterns.md")
-    weights.save(args.out, model, args.prior_games, args.ladder_nodes, header)
+    weights.save(args.out, model, args.prior_games, args.prior_scale, args.ladder_nodes,
+                 header)
     print(f"wrote {args.out} ({len(model.codes)} patterns) in {time.time() - t0:.0f} s")
     return 0
 
@@ -162,7 +163,8 @@ def tsumego(args) -> int:
     header = (f"Elo ratings of move features, fitted by MM (scripts/train_patterns.py tsumego)"
               f"\non the correct first moves of {len(train_set)} tsumego problems, each in its"
               f" tsumego frame; {len(model.codes)} patterns; docs/patterns.md")
-    weights.save(args.out, model, args.prior_games, args.ladder_nodes, header)
+    weights.save(args.out, model, args.prior_games, args.prior_scale, args.ladder_nodes,
+                 header)
     print(f"wrote {args.out} ({len(model.codes)} patterns) in {time.time() - t0:.0f} s")
     if test_set:
         test = examples_at(_answers(test_set))
@@ -201,7 +203,8 @@ def tygem(args) -> int:
               f"on {read} Tygem 9-dan 19x19 games, one move in {args.every}; "
               f"{len(model.codes)} 3x3 patterns, {len(model.spatial_keys)} diamonds "
               f"(played >= {args.spatial_min} times); docs/patterns.md")
-    weights.save(args.out, model, args.prior_games, args.ladder_nodes, header)
+    weights.save(args.out, model, args.prior_games, args.prior_scale, args.ladder_nodes,
+                 header)
     test_games = itertools.islice((g for g in ty.games(paths) if ty.is_held_out(g[0])),
                                   args.test_games)
     test, n_test = ty.examples(test_games, 1, args.seed)
@@ -219,6 +222,7 @@ def tygem(args) -> int:
 
 
 def main(argv=None) -> int:
+    from engine.knowledge import pattern_weights as weights
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     g = sub.add_parser("generate", help="GNU Go self-play records")
@@ -260,7 +264,10 @@ def main(argv=None) -> int:
         c.add_argument("--iterations", type=int, default=30)
         c.add_argument("--min-count", type=int, default=2,
                        help="patterns seen fewer times among the candidates keep gamma 1")
-        c.add_argument("--prior-games", type=float, default=20.0)
+        c.add_argument("--prior-games", type=float, default=weights.PRIOR_GAMES,
+                       help="a tree prior's even games (engine.search.go_priors)")
+        c.add_argument("--prior-scale", type=float, default=weights.PRIOR_SCALE,
+                       help="a tree prior's won games: sqrt(move probability) times this")
         c.add_argument("--ladder-nodes", type=int, default=100)
     tr.add_argument("--out", default="engine/data/go_patterns.txt")
     ty.add_argument("--out", default="engine/data/go_patterns.txt")

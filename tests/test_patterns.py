@@ -111,9 +111,9 @@ def test_weights_round_trip_and_faults(tmp_path):
                      [np.linspace(0.1, 2.0, n) for n in LEVELS],
                      np.array([-2**63, -5, 7, 2**63 - 1], np.int64), np.array([1.5, 2, 3, 4]))
     path = tmp_path / "w.txt"
-    weights.save(path, model, 12.0, 50, "a test")
+    weights.save(path, model, 12.0, 99.0, 50, "a test")
     wt = weights.load(str(path))
-    assert wt.prior_games == 12.0 and wt.ladder_nodes == 50
+    assert wt.prior_games == 12.0 and wt.prior_scale == 99.0 and wt.ladder_nodes == 50
     assert sorted(wt.patterns) == list(codes)
     assert np.allclose([wt.patterns[c] for c in codes], model.pattern_gamma, rtol=1e-3)
     assert wt.spatial == {-2**63: 1.5, -5: 2.0, 7: 3.0, 2**63 - 1: 4.0}
@@ -174,25 +174,32 @@ def test_every_back_end_takes_the_learned_policy(algo):
 
 
 def test_elo_priors_follow_the_move_strengths():
-    """Each child: prior_games games won in the proportion gamma / (gamma + mean gamma)."""
+    """Each child: prior_games even games, and sqrt(its share of the gammas) times
+    prior_scale won games; the gammas read the diamonds."""
     st = make(LADDER_B, LADDER_W, BLACK)
-    searcher = registry.make("uct:prior=1:priors=elo:rave=1", seed=1)
+    searcher = registry.make("uct:prior=1:priors=elo:patterns=tygem:rave=1", seed=1)
     searcher.search(st, Budget(playouts=1))
     pool = searcher.pool
     kids = pool.children()
-    v = weights.policy_vector()
+    elo = weights.elo("tygem")
+    assert len(elo.keys) > 1000 and np.all(np.diff(elo.keys) > 0)
     lad = ladder_scratch(N)
     lv = np.zeros(N_GROUPS, dtype=np.int8)
-    gamma = {int(pool.ti[MOVE, k]): move_gamma(st.s, st.meta, int(pool.ti[MOVE, k]), BLACK, v,
-                                               lad, lv)
+    hashes = np.zeros(N_RADII, dtype=np.int64)
+    gamma = {int(pool.ti[MOVE, k]): move_gamma(st.s, st.meta, int(pool.ti[MOVE, k]), BLACK,
+                                               elo.gammas, elo.keys, elo.spatial, lad, lv,
+                                               hashes)
              for k in kids if pool.ti[MOVE, k] != PASS}
-    mean = np.mean(list(gamma.values()))
-    games = weights.load().prior_games
+    plain = {p: move_gamma(st.s, st.meta, p, BLACK, elo.gammas, elo.keys[:0],
+                           elo.spatial[:0], lad, lv, hashes) for p in gamma}
+    assert any(abs(gamma[p] - plain[p]) > 1e-9 * plain[p] for p in gamma)   # diamonds read
+    total = sum(gamma.values())
+    wt = weights.load("tygem")
     for k in kids:
         p = int(pool.ti[MOVE, k])
-        want = 0.5 if p == PASS else gamma[p] / (gamma[p] + mean)
-        assert pool.ti[PRIOR_N, k] == games
-        assert pool.tf[PRIOR_W, k] == pytest.approx(games * want)
+        won = 0.0 if p == PASS else np.floor(np.sqrt(gamma[p] / total) * wt.prior_scale)
+        assert pool.ti[PRIOR_N, k] == int(wt.prior_games + won)
+        assert pool.tf[PRIOR_W, k] == pytest.approx(wt.prior_games / 2 + won)
     take = point(4, 5, N)   # the capture of the ladder stone is among the favourites
     assert gamma[take] > np.percentile(list(gamma.values()), 90)
 

@@ -52,9 +52,8 @@ def make_runner(game: str, size: int, policy: str, knowledge: str | None = None)
         from engine.go_knowledge import load
         clear_board(s, meta, size)
         if policy == "elo":
-            from engine.core.elo_policy import Elo
-            from engine.knowledge.pattern_weights import policy_vector
-            pat, par = load(knowledge).patterns, Elo(policy_vector())
+            from engine.knowledge.pattern_weights import elo
+            pat, par = load(knowledge).patterns, elo()
         else:
             pat, par = LIGHT if policy == "light" else (load(knowledge).patterns,
                                                         heavy_par(load(knowledge).playout))

@@ -3,10 +3,11 @@ candidate move is drawn with probability proportional to its strength, the produ
 features' gammas (``move_features``).
 
 The gammas reach the kernels as one float64 vector (``ELO_LEN`` entries, built by
-``engine.knowledge.pattern_weights.policy_vector``): the prior's virtual games, the ladder reading
-cap, the group gammas (``move_features.LEVELS`` per group, level 1 first) and two tables
+``engine.knowledge.pattern_weights.policy_vector``): the priors' even games and their scale
+(``engine.search.go_priors``), the ladder reading cap, the group gammas (``move_features.LEVELS`` per group, level 1 first) and two tables
 of 2^16 pattern gammas indexed by a raw 3x3 code, one for each colour to move.  Wrapped
-in ``Elo`` where the heavy policy's parameters (or the tree priors' weights) go, its type
+in ``Elo`` (with the large diamonds' sorted hashes and gammas, which only the tree's priors
+read: ``core.spatial``) where the heavy policy's parameters (or the tree priors' weights) go, its type
 selects this policy (``go_playout``) and the learned priors (``engine.search.go_priors``)
 while they compile; a session that does not ask for them compiles none of this.
 
@@ -35,13 +36,15 @@ from .layout import BLACK, EMPTIES, EMPTY, BOARD, EPOS, M_LAST, M_N_EMPTY, M_SIZ
 from .move_features import G_DIST, G_SELFATARI, LEVELS, N_GROUPS, tactical_features
 from .patterns3 import N_CODES, code
 from .rng import rand_unit
+from .spatial import largest_known_gamma
 
-E_PRIOR_GAMES, E_LADDER_NODES = range(2)
-E_GROUPS = 2
+E_PRIOR_GAMES, E_LADDER_NODES, E_PRIOR_SCALE = range(3)
+E_GROUPS = 3
 GROUP_AT = np.concatenate([[0], np.cumsum(LEVELS)[:-1]]).astype(np.int64) + E_GROUPS
 E_PAT = E_GROUPS + int(sum(LEVELS))
 ELO_LEN = E_PAT + 2 * N_CODES
-Elo = namedtuple("Elo", "gammas")   # the vector, typed apart from the hand-set parameters
+# the vector and the diamonds, typed apart from the hand-set parameters
+Elo = namedtuple("Elo", "gammas keys spatial")
 NEAR = 4          # points this close to the last move get every tactical gamma
 
 
@@ -56,12 +59,14 @@ def group_gamma(par, levels, skip):
 
 
 @njit(cache=True)
-def move_gamma(s, meta, p, color, par, lad, levels):
-    """A legal move's strength with every feature read (the tree's priors)."""
+def move_gamma(s, meta, p, color, par, keys, spatial, lad, levels, hashes):
+    """A legal move's strength with every feature read, its largest known diamond
+    included (the tree's priors); ``hashes``: int64[spatial.N_RADII] scratch."""
     w = meta[M_SIZE] + 2
     tactical_features(s, meta, p, color, lad, int(par[E_LADDER_NODES]), levels)
     base = E_PAT + (0 if color == BLACK else N_CODES)
-    return par[base + code(s, w, p)] * group_gamma(par, levels, -1)
+    return (par[base + code(s, w, p)] * group_gamma(par, levels, -1)
+            * largest_known_gamma(s, meta, p, color, keys, spatial, hashes))
 
 
 @njit(cache=True, inline='always')

@@ -96,3 +96,18 @@ def candidate_hashes(s, meta, color, cands, n_cand, cells, ring_end, table, salt
     ``out`` (int64[>= n_cand, N_RADII])."""
     for i in range(n_cand):
         diamond_hashes(s, meta, cands[i], color, cells, ring_end, table, salt, out[i])
+
+
+@njit(cache=True)
+def largest_known_gamma(s, meta, p, color, keys, gammas, hashes):
+    """The gamma of the largest diamond around ``p`` that ``keys`` (sorted hashes, their
+    gammas in ``gammas``) lists, 1.0 for none, as the model is fitted
+    (``engine.patterns.mm.largest_known``); ``hashes``: int64[N_RADII] scratch."""
+    if keys.shape[0] == 0:
+        return 1.0
+    diamond_hashes(s, meta, p, color, CELLS, RING_END, TABLE, SALT, hashes)
+    for r in range(N_RADII - 1, -1, -1):
+        i = np.searchsorted(keys, hashes[r])
+        if i < keys.shape[0] and keys[i] == hashes[r]:
+            return gammas[i]
+    return 1.0

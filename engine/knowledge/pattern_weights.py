@@ -3,8 +3,8 @@ write (``save`` takes any model with the attributes of ``engine.patterns.mm.Mode
 into the vector the kernels take (``core.elo_policy``).
 
 Format (text; a ``#`` standing alone as a word starts a comment): ``version 1``; ``prior_games N``
-(the virtual games a tree prior gives, ``engine.search.go_priors``); ``ladder_nodes N`` (the ladder
-reading cap); then ``[groups]`` with one line per feature group, ``NAME GAMMA...`` (level 1 first,
+and ``prior_scale S`` (a tree prior's even games and the scale of its won games,
+``engine.search.go_priors``); ``ladder_nodes N`` (the ladder reading cap); then ``[groups]`` with one line per feature group, ``NAME GAMMA...`` (level 1 first,
 as ``core.move_features``; a group the file lacks has gammas 1), then ``[patterns]`` with
 ``PATTERN GAMMA`` lines, a pattern written as its three rows joined by ``/`` from the mover's
 view (``X`` the mover, ``O`` the opponent, ``#`` off the board), any one of its 8 orientations. A pattern missing from the file has gamma 1.
@@ -20,7 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core.elo_policy import E_LADDER_NODES, E_PAT, E_PRIOR_GAMES, ELO_LEN, GROUP_AT
+from ..core.elo_policy import (E_LADDER_NODES, E_PAT, E_PRIOR_GAMES, E_PRIOR_SCALE, ELO_LEN,
+                               GROUP_AT, Elo)
 from ..core.layout import BLACK, OFFBOARD, WHITE
 from ..core.move_features import GROUP_NAMES, LEVELS
 from ..core.patterns3 import N_CODES
@@ -33,6 +34,8 @@ DEFAULT_PATH = Path(__file__).parent.parent / "data" / "go_patterns.txt"
 NAMED = {BUILTIN: DEFAULT_PATH, "tsumego": DEFAULT_PATH.with_name("tsumego_patterns.txt"),
          "tygem": DEFAULT_PATH.with_name("tygem_patterns.txt")}
 VERSION = 1
+# a file's priors when it names none: Pachi's on 9x9 (its even 14 games, pattern 210)
+PRIOR_GAMES, PRIOR_SCALE = 14.0, 210.0
 _CH = ".XO#"
 _COMMENT = re.compile(r"(?:^|\s)#(?:\s|$)")   # a lone ``#``: ``###`` is a pattern's edge
 _ORDER = ((0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2))
@@ -46,6 +49,7 @@ class WeightsError(ValueError):
 class EloWeights:
     path: str
     prior_games: float
+    prior_scale: float
     ladder_nodes: int
     groups: tuple            # one float64 array of gammas per group
     patterns: dict           # canonical mover code -> gamma
@@ -67,10 +71,11 @@ def pattern_code(text: str) -> int:
     return sum(_CH.index(rows[r][col]) << (2 * i) for i, (r, col) in enumerate(_ORDER))
 
 
-def save(path, model, prior_games: float, ladder_nodes: int, header: str) -> None:
+def save(path, model, prior_games: float, prior_scale: float, ladder_nodes: int,
+         header: str) -> None:
     lines = [f"# {h}" for h in header.splitlines()]
     lines += [f"version {VERSION}", f"prior_games {prior_games:g}",
-              f"ladder_nodes {ladder_nodes}", "", "[groups]"]
+              f"prior_scale {prior_scale:g}", f"ladder_nodes {ladder_nodes}", "", "[groups]"]
     for name, g in zip(GROUP_NAMES, model.groups):
         lines.append(f"{name} " + " ".join(f"{x:.4g}" for x in g))
     lines += ["", "[patterns]"]
@@ -136,7 +141,8 @@ def load(path: str | None = None) -> EloWeights:
               + list(spatial.values()))
     if not all(np.isfinite(v) and v > 0 for v in values):
         raise WeightsError(f"{file}: every gamma must be a finite number > 0")
-    return EloWeights(str(file), head.get("prior_games", 20.0),
+    return EloWeights(str(file), head.get("prior_games", PRIOR_GAMES),
+                      head.get("prior_scale", PRIOR_SCALE),
                       int(head.get("ladder_nodes", 100)),
                       tuple(groups[n] for n in GROUP_NAMES), patterns, spatial)
 
@@ -147,6 +153,7 @@ def policy_vector(path: str | None = None) -> np.ndarray:
     wt = load(path)
     v = np.ones(ELO_LEN)
     v[E_PRIOR_GAMES] = wt.prior_games
+    v[E_PRIOR_SCALE] = wt.prior_scale
     v[E_LADDER_NODES] = wt.ladder_nodes
     for k, g in enumerate(wt.groups):
         v[GROUP_AT[k]:GROUP_AT[k] + len(g)] = g
@@ -163,6 +170,15 @@ def policy_vector(path: str | None = None) -> np.ndarray:
     for colour, at in ((BLACK, E_PAT), (WHITE, E_PAT + N_CODES)):
         v[at:at + N_CODES][_own_eye(cells, colour)] = 0.0
     return v
+
+
+@functools.lru_cache(maxsize=4)
+def elo(path: str | None = None) -> Elo:
+    """The weights at ``path`` as the kernels take them: the vector of ``policy_vector``
+    and the diamonds, hashes sorted."""
+    wt = load(path)
+    keys = np.array(sorted(wt.spatial), dtype=np.int64)
+    return Elo(policy_vector(path), keys, np.array([wt.spatial[int(h)] for h in keys]))
 
 
 def _own_eye(cells, colour) -> np.ndarray:

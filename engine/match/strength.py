@@ -94,7 +94,9 @@ _CANDIDATES = (
     ("selfatari-nakade", "+ self-ataris allowed when they kill by nakade (knowledge "
      "selfatari_nakade 1)", "--set knowledge=engine/data/trials/selfatari_nakade.txt"),
     ("tactics", "+ all of them but the replies (knowledge ladder_nodes 200, nakade 0.9, "
-     "two_libs 0.9, selfatari_nakade 1)", "--set knowledge=engine/data/trials/tactics.txt"))
+     "two_libs 0.9, selfatari_nakade 1)", "--set knowledge=engine/data/trials/tactics.txt"),
+    ("tygem-priors", "+ the Tygem model's priors, diamonds read, in Pachi's form "
+     "(priors=elo, patterns=tygem)", "--set priors=elo --set patterns=tygem"))
 
 
 def _candidates() -> list[Cell]:

@@ -23,11 +23,13 @@ reader and the learned features):
 * ``core.go_ladder.WithLadders`` of them (``priors=ladder``): the same, and ladders are
   read (``core.go_ladder``): an escape into a working ladder earns no ``escape`` prior,
   and an atari whose chain a ladder then captures earns ``capture``;
-* ``core.elo_policy.Elo``, the learned weights (``priors=elo``): every child gets the
-  vector's ``prior_games`` virtual games, won in the proportion gamma / (gamma + mean
-  gamma of the node's moves): in the Bradley-Terry model of ``engine.patterns``, the
-  probability that the move is preferred to a move of average strength there.  PASS
-  gets half.
+* ``core.elo_policy.Elo``, the learned weights (``priors=elo``), in Pachi's form: every
+  child gets ``prior_games`` even games (half won), and a move of probability pi (its
+  gamma, every feature and its largest known diamond included, over the sum of the
+  node's; Bradley-Terry, ``engine.patterns``) also gets sqrt(pi) * ``prior_scale``
+  games, all won.  The square root spreads the optimism over the plausible moves: a
+  move the model gives 1% still starts ahead of one it gives 0.01%.  PASS gets the even
+  games alone.
 """
 
 import numpy as np
@@ -36,7 +38,7 @@ from numba.extending import overload
 
 from ..go_knowledge import (CAPTURE, CAPTURE_MANY, EMPTY_LOW, EMPTY_THIRD, ESCAPE, EVEN, NEAR1,
                             NEAR2, NEAR3, PATTERN, SELFATARI)
-from ..core.elo_policy import E_PRIOR_GAMES, Elo, move_gamma
+from ..core.elo_policy import E_PRIOR_GAMES, E_PRIOR_SCALE, Elo, move_gamma
 from ..core.game import GoGame, only_for
 from ..core.go_ladder import WithLadders, new_ladder
 from ..core.go_tactics import atari_liberty, first_touch, is_self_atari, libs_after
@@ -44,6 +46,7 @@ from ..core.move_features import G_ATARI, G_ESCAPE, N_GROUPS, tactical_features
 from ..core.layout import (BOARD, EMPTY, LIBS, M_LAST, M_SIZE, M_TO_PLAY, OFFBOARD, PASS,
                            REP, SIZE)
 from ..core.patterns3 import code
+from ..core.spatial import N_RADII
 from .tree import FIRST, MOVE, PRIOR_N, PRIOR_W, nchild
 
 EMPTY_RADIUS = 3
@@ -122,7 +125,7 @@ def priors_call(ti, tf, node, s, meta, pat, prior, sa_stones) -> tuple:
     vector (module docstring).  The kernel is what compiled code reaches through
     ``_priors`` for the same types, so the compile worker compiles it for both."""
     if isinstance(prior, Elo):
-        return elo_priors, (ti, tf, node, s, meta, prior.gammas)
+        return elo_priors, (ti, tf, node, s, meta, prior.gammas, prior.keys, prior.spatial)
     if isinstance(prior, WithLadders):
         ladders = (new_ladder(s.shape[1], 2 * int(meta[M_SIZE])),
                    np.zeros(N_GROUPS, dtype=np.int8))
@@ -152,7 +155,7 @@ def _pick_priors(prior, ti, tf, node, s, meta, pat, sa_stones):
                              np.zeros(N_GROUPS, dtype=np.int8))))
     assert prior.instance_class is Elo
     return (lambda prior, ti, tf, node, s, meta, pat, sa_stones:
-            elo_priors(ti, tf, node, s, meta, prior.gammas))
+            elo_priors(ti, tf, node, s, meta, prior.gammas, prior.keys, prior.spatial))
 
 
 def gives_priors(prior) -> bool:
@@ -220,29 +223,29 @@ def hand_priors(ti, tf, node, s, meta, pat, prior, sa_stones, ladders):
 
 
 @njit(cache=True)
-def elo_priors(ti, tf, node, s, meta, par):
-    """The learned priors of the gamma vector ``par`` (module docstring)."""
+def elo_priors(ti, tf, node, s, meta, par, keys, spatial):
+    """The learned priors of the gamma vector ``par`` and the diamonds ``keys`` and
+    ``spatial`` (module docstring)."""
     color = meta[M_TO_PLAY]
-    games = par[E_PRIOR_GAMES]
+    even = par[E_PRIOR_GAMES]
+    scale = par[E_PRIOR_SCALE]
     lad = new_ladder(s.shape[1], 2 * meta[M_SIZE])
     levels = np.zeros(N_GROUPS, dtype=np.int8)
+    hashes = np.zeros(N_RADII, dtype=np.int64)
     first = ti[FIRST, node]
     count = nchild(ti, node)   # hidden while claimed: tree.expand
-    gamma = np.ones(count)
+    gamma = np.zeros(count)
     total = 0.0
-    moves = 0
     for j in range(count):
         p = ti[MOVE, first + j]
         if p != PASS:
-            gamma[j] = move_gamma(s, meta, p, color, par, lad, levels)
+            gamma[j] = move_gamma(s, meta, p, color, par, keys, spatial, lad, levels, hashes)
             total += gamma[j]
-            moves += 1
-    mean = total / moves if moves > 0 else 1.0
     for j in range(count):
         i = first + j
-        p = ti[MOVE, i]
-        ti[PRIOR_N, i] = int(games)
-        tf[PRIOR_W, i] = games * (0.5 if p == PASS else gamma[j] / (gamma[j] + mean))
+        won = np.floor(np.sqrt(gamma[j] / total) * scale) if total > 0.0 else 0.0
+        ti[PRIOR_N, i] = int(even + won)
+        tf[PRIOR_W, i] = 0.5 * even + won
 
 
 @njit(cache=True)

@@ -15,7 +15,6 @@ import numpy as np
 
 from .. import go_knowledge
 from ..core import game
-from ..core.elo_policy import Elo
 from ..core.go_ladder import WithLadders
 from ..core.go_playout import LIGHT, heavy_par
 from ..core.gobang_shape import SHAPE
@@ -161,7 +160,7 @@ class TreeSearcher:
                 raise OptionConflict("option playout=shape is Gobang's (Go: heavy or elo)")
             return kn.patterns, SHAPE
         if go and self.params.playout == "elo":
-            return kn.patterns, Elo(pattern_weights.policy_vector(self.params.patterns))
+            return kn.patterns, pattern_weights.elo(self.params.patterns)
         return kn.patterns, heavy_par(kn.playout) if go else kn.playout
 
     def _knowledge_arrays(self, go: bool) -> Knowledge:
@@ -173,7 +172,7 @@ class TreeSearcher:
             return Knowledge(pat, policy, np.zeros(0))
         prior = self.knowledge().prior
         if go and self.params.priors == "elo":
-            prior = Elo(pattern_weights.policy_vector(self.params.patterns))
+            prior = pattern_weights.elo(self.params.patterns)
         elif go and self.params.priors == "ladder":
             prior = WithLadders(prior)
         return Knowledge(self.knowledge().patterns, policy, prior)
