@@ -40,6 +40,7 @@ PACHI = str(Path(__file__).resolve().parents[3] / "shared" / "opponents" / "pach
 DEFAULT = f"{ENGINE} --size 9 --komi 7.5 --seed {{seed}}"   # the strong preset, no flags
 BEST = "--set playout=heavy --set prior=1 --set rave=1 --set c=0"
 ABLATION_PLAYOUTS = 2000
+TYGEM_PRIORS = "--set priors=elo --set patterns=tygem"
 GO9_CLEANUP = GameSetup(game="go", size=9, komi=7.5, superko=True, cleanup=True)
 GO9 = GameSetup(game="go", size=9, komi=7.5, superko=True)
 GO19_CLEANUP = GameSetup(game="go", size=19, komi=7.5, superko=True, cleanup=True)
@@ -96,7 +97,7 @@ _CANDIDATES = (
     ("tactics", "+ all of them but the replies (knowledge ladder_nodes 200, nakade 0.9, "
      "two_libs 0.9, selfatari_nakade 1)", "--set knowledge=engine/data/trials/tactics.txt"),
     ("tygem-priors", "+ the Tygem model's priors, diamonds read, in Pachi's form "
-     "(priors=elo, patterns=tygem)", "--set priors=elo --set patterns=tygem"))
+     "(priors=elo, patterns=tygem)", TYGEM_PRIORS))
 
 
 def _candidates() -> list[Cell]:
@@ -128,6 +129,15 @@ def _cells() -> list[Cell]:
             Cell("pachi9-fixed-tactics", "Pachi", "default + the playout tactics of cand9-tactics "
                  "(5,000 playouts, 1 thread) vs Pachi =5000 threads=1", None,
                  f"{DEFAULT} --playouts 5000 --threads 1 "
+                 "--set knowledge=engine/data/trials/tactics.txt",
+                 f"{PACHI} -t =5000 threads=1", GO9, 0, 100),
+            Cell("pachi9-fixed-tygem", "Pachi", "default + the Tygem priors of "
+                 "cand9-tygem-priors (5,000 playouts, 1 thread) vs Pachi =5000 threads=1", None,
+                 f"{DEFAULT} --playouts 5000 --threads 1 {TYGEM_PRIORS}",
+                 f"{PACHI} -t =5000 threads=1", GO9, 0, 100),
+            Cell("pachi9-fixed-tygem-tactics", "Pachi", "default + the Tygem priors and the "
+                 "playout tactics (5,000 playouts, 1 thread) vs Pachi =5000 threads=1", None,
+                 f"{DEFAULT} --playouts 5000 --threads 1 {TYGEM_PRIORS} "
                  "--set knowledge=engine/data/trials/tactics.txt",
                  f"{PACHI} -t =5000 threads=1", GO9, 0, 100)]
     out += _candidates()
