@@ -45,9 +45,6 @@ class UctOptions(WideningOptions):
     rave: bool = option(False, help="mix AMAF values into selection, beta = sqrt(k / (3 n + "
                         "k))")
     rave_k: float = option(1000.0, 1e-6, 1e12, help="RAVE's equivalence parameter k")
-    rave_schedule: str = option("sqrt", choices=("sqrt", "mse"), help="with rave: beta = "
-                                "sqrt(k / (3 n + k)), or Silver's minimum-error schedule "
-                                "m / (m + n + m n / k) over the m AMAF games (Pachi's)")
     prior: bool = option(False, help="Go: new nodes start with virtual games "
                          "(engine.search.go_priors; which ones: priors)")
     solver: bool = option(False, help="MCTS-Solver: prove wins and losses in the tree, play "
@@ -89,7 +86,6 @@ class UctSearcher(TreeSearcher):
         p = self.params
         sa_stones = self.knowledge().playout[SELFATARI_STONES] if p.prior else 0.0
         return kernel_params(uct_kernels.UctParams, p, sa_stones=float(sa_stones),
-                             rave_mse=p.rave_schedule == "mse",
                              fight_prior=float(p.fight_prior) if p.fight else 0.0)
 
     def reset(self):

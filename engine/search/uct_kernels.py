@@ -9,9 +9,7 @@ Selection at a node with children, N its visits, n/q a child's visits and mean:
 * plain: the first unvisited child in block order (the block is shuffled, so a random
   one), else argmax q + C sqrt(ln N / n);
 * RAVE (Gelly & Silver): q is replaced by beta * q_amaf + (1 - beta) * q with
-  beta = sqrt(k / (3 n + k)) once the child has AMAF data (``rave_schedule=mse``: Silver's
-  minimum-error schedule beta = m / (m + n + m n / k), m the child's AMAF games, as in
-  Pachi, whose k is 3,000 on 9x9); an unvisited child with AMAF
+  beta = sqrt(k / (3 n + k)) once the child has AMAF data; an unvisited child with AMAF
   data scores q_amaf + C sqrt(ln N) (as if n = 1), and only children with no data at all
   are taken first.
 Solver (``solver`` on, ``engine.search.solver``): a proven win is taken at once, proven
@@ -49,7 +47,7 @@ from .tree import (AMAF_N, AMAF_W, FIRST, LOSS, MINIMAX, MOVE, NCHILD, PRIOR_N, 
 # Each field is the UCT option of its name (``uct.UctOptions``, where it is described), but
 # sa_stones: the self-atari size the priors penalise (the knowledge file's), and
 # fight_prior: 0 unless the fight is read (``uct.UctSearcher._kernel_params``)
-UctParams = namedtuple("UctParams", "c expand_after rave rave_k rave_mse sa_stones solver "
+UctParams = namedtuple("UctParams", "c expand_after rave rave_k sa_stones solver "
                                     "threat_nodes fight_prior minimax minimax_visits ko_draw "
                                     "widen widen_after widen_rate bias shape_prior")
 
@@ -97,7 +95,7 @@ def _playout_policy(params, policy, scratch):
 
 
 @njit(cache=True, nogil=True)
-def select_child(ti, tf, node, c, rave, rave_k, solver, minimax=False, width=ALL, mse=False):
+def select_child(ti, tf, node, c, rave, rave_k, solver, minimax=False, width=ALL):
     """The child to descend into among the first ``width`` (``widening``) that are not
     proven losses."""
     first = ti[FIRST, node]
@@ -126,11 +124,7 @@ def select_child(ti, tf, node, c, rave, rave_k, solver, minimax=False, width=ALL
             if n == 0:
                 v = qa + explore
             else:
-                if mse:
-                    m = ti[AMAF_N, i]
-                    beta = m / (m + n + m * n / rave_k)
-                else:
-                    beta = np.sqrt(rave_k / (3.0 * n + rave_k))
+                beta = np.sqrt(rave_k / (3.0 * n + rave_k))
                 v = beta * qa + (1.0 - beta) * q + explore / np.sqrt(n)
         elif n == 0:
             return i
@@ -203,7 +197,7 @@ def choose(params, model, tree, node, depth, scratch):
     return select_child(tree.ti, tree.tf, node, params.c, params.rave, params.rave_k,
                         params.solver, params.minimax > 0.0,
                         width(params.widen, params.widen_after, params.widen_rate,
-                              tree.ti[VISITS, node]), params.rave_mse)
+                              tree.ti[VISITS, node]))
 
 
 @njit(cache=True, nogil=True, inline='always')
