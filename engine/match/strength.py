@@ -43,6 +43,7 @@ ABLATION_PLAYOUTS = 2000
 TYGEM_PRIORS = "--set priors=elo --set patterns=tygem"
 GO9_CLEANUP = GameSetup(game="go", size=9, komi=7.5, superko=True, cleanup=True)
 GO9 = GameSetup(game="go", size=9, komi=7.5, superko=True)
+GO19 = GameSetup(game="go", size=19, komi=7.5, superko=True)
 GO19_CLEANUP = GameSetup(game="go", size=19, komi=7.5, superko=True, cleanup=True)
 
 
@@ -83,6 +84,7 @@ def _ablation(prefix: str, setup: GameSetup, opening: int, games: int,
 # default engine's; each plays the default with them (A) against the default (B) at
 # equal playouts on one thread
 CANDIDATE_PLAYOUTS = 2000
+CANDIDATE19_PLAYOUTS = 1000
 _CANDIDATES = (
     ("replies1", "+ last-good-reply with forgetting (replies=1, LGRF-1)", "--set replies=1"),
     ("replies2", "+ last-good-reply with forgetting (replies=2, LGRF-2)", "--set replies=2"),
@@ -141,6 +143,11 @@ def _cells() -> list[Cell]:
                  "--set knowledge=engine/data/trials/tactics.txt",
                  f"{PACHI} -t =5000 threads=1", GO9, 0, 100)]
     out += _candidates()
+    base19 = (f"{ENGINE} --size 19 --komi 7.5 --seed {{seed}} --playouts {CANDIDATE19_PLAYOUTS} "
+              "--threads 1")
+    out += [Cell("cand19-tygem-priors", f"priors, 19x19, {CANDIDATE19_PLAYOUTS} playouts/move",
+                 "default + the Tygem priors vs default", None, f"{base19} {TYGEM_PRIORS}",
+                 base19, GO19, 4, 40)]
     # 19x19 (issue 19): the default's components and the knowledge options built for
     # 19x19, with kgs cleanup so that a game that reaches the count is scored exactly
     out += _ablation("ablate19", GO19_CLEANUP, 0, 40,
