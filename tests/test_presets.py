@@ -12,7 +12,8 @@ from engine.search import presets, registry
 from engine.search.prover import ProofOptions
 from engine.search.threats_first import ThreatOptions
 
-STRONG_GO = {"playout": "heavy", "prior": True, "rave": True, "c": 0.0, "stop_early": True}
+STRONG_GO = {"playout": "heavy", "prior": True, "priors": "elo", "patterns": "tygem", "rave": True,
+             "c": 0.0, "stop_early": True}
 
 
 def registry_defaults(name: str) -> dict:
