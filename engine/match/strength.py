@@ -120,6 +120,10 @@ def _cells() -> list[Cell]:
                                            "plus-tygem-playouts"))
     out += [Cell("pachi9-1s", "Pachi", "default (1 s/move, 2 threads) vs Pachi =25000 threads=2",
                  None, f"{DEFAULT} --time 1", f"{PACHI} -t =25000 threads=2", GO9, 0, 100),
+            Cell("pachi9-1s-hand", "Pachi", "the default with the hand priors of before (1 s/move, "
+                 "2 threads) vs Pachi =25000 threads=2", None,
+                 f"{DEFAULT} --time 1 --set priors=hand --set patterns=builtin",
+                 f"{PACHI} -t =25000 threads=2", GO9, 0, 100),
             Cell("pachi9-fixed", "Pachi", "default (5,000 playouts, 1 thread) vs Pachi =5000 "
                  "threads=1", None, f"{DEFAULT} --playouts 5000 --threads 1",
                  f"{PACHI} -t =5000 threads=1", GO9, 0, 100),
