@@ -3,13 +3,15 @@ candidate move is drawn with probability proportional to its strength, the produ
 features' gammas (``move_features``).
 
 The gammas reach the kernels as one float64 vector (``ELO_LEN`` entries, built by
-``engine.knowledge.pattern_weights.policy_vector``): the priors' even games and their scale
-(``engine.search.go_priors``), the ladder reading cap, the group gammas (``move_features.LEVELS`` per group, level 1 first) and two tables
-of 2^16 pattern gammas indexed by a raw 3x3 code, one for each colour to move.  Wrapped
-in ``Elo`` (with the large diamonds' sorted hashes and gammas, which only the tree's priors
-read: ``core.spatial``) where the heavy policy's parameters (or the tree priors' weights) go, its type
-selects this policy (``go_playout``) and the learned priors (``engine.search.go_priors``)
-while they compile; a session that does not ask for them compiles none of this.
+``engine.knowledge.pattern_weights.policy_vector``): the priors' even games and their
+scale (``engine.search.go_priors``), the ladder reading cap, the group gammas
+(``move_features.LEVELS`` per group, level 1 first) and two tables of 2^16 pattern gammas
+indexed by a raw 3x3 code, one for each colour to move.  Wrapped in ``Elo`` (with the
+large diamonds' sorted hashes and gammas, which only the tree's priors read:
+``core.spatial``) where the heavy policy's parameters (or the tree priors' weights) go,
+its type selects this policy (``go_playout``) and the learned priors
+(``engine.search.go_priors``) while they compile; a session that does not ask for them
+compiles none of this.
 
 Per move, what a full feature reading of every point would cost is cut down:
 * every empty point gets its pattern's gamma (one table lookup);

@@ -2,10 +2,11 @@
 write (``save`` takes any model with the attributes of ``engine.patterns.mm.Model``) and turn
 into the vector the kernels take (``core.elo_policy``).
 
-Format (text; a ``#`` standing alone as a word starts a comment): ``version 1``; ``prior_games N``
-and ``prior_scale S`` (a tree prior's even games and the scale of its won games,
-``engine.search.go_priors``); ``ladder_nodes N`` (the ladder reading cap); then ``[groups]`` with one line per feature group, ``NAME GAMMA...`` (level 1 first,
-as ``core.move_features``; a group the file lacks has gammas 1), then ``[patterns]`` with
+Format (text; a ``#`` standing alone as a word starts a comment): ``version 1``;
+``prior_games N`` and ``prior_scale S`` (a tree prior's even games and the scale of its won
+games, ``engine.search.go_priors``); ``ladder_nodes N`` (the ladder reading cap); then
+``[groups]`` with one line per feature group, ``NAME GAMMA...`` (level 1 first, as
+``core.move_features``; a group the file lacks has gammas 1), then ``[patterns]`` with
 ``PATTERN GAMMA`` lines, a pattern written as its three rows joined by ``/`` from the mover's
 view (``X`` the mover, ``O`` the opponent, ``#`` off the board), any one of its 8 orientations. A pattern missing from the file has gamma 1.
 An optional ``[spatial]`` section follows with ``HASH GAMMA`` lines: a large diamond

@@ -140,11 +140,6 @@ def _cells() -> list[Cell]:
             Cell("pachi9-fixed-tygem", "Pachi", "default + the Tygem priors of "
                  "cand9-tygem-priors (5,000 playouts, 1 thread) vs Pachi =5000 threads=1", None,
                  f"{DEFAULT} --playouts 5000 --threads 1 {TYGEM_PRIORS}",
-                 f"{PACHI} -t =5000 threads=1", GO9, 0, 100),
-            Cell("pachi9-fixed-tygem-tactics", "Pachi", "default + the Tygem priors and the "
-                 "playout tactics (5,000 playouts, 1 thread) vs Pachi =5000 threads=1", None,
-                 f"{DEFAULT} --playouts 5000 --threads 1 {TYGEM_PRIORS} "
-                 "--set knowledge=engine/data/trials/tactics.txt",
                  f"{PACHI} -t =5000 threads=1", GO9, 0, 100)]
     out += _candidates()
     base19 = (f"{ENGINE} --size 19 --komi 7.5 --seed {{seed}} --playouts {CANDIDATE19_PLAYOUTS} "

@@ -5,8 +5,9 @@ no option.
 game: on Go, heavy playouts with priors and RAVE and no UCB exploration term (the priors
 and AMAF values do the exploring; docs/strength.md measures it against GNU Go and Pachi
 and takes it apart), the priors those of the model learned on the Tygem 9-dan games
-(``priors=elo``, ``patterns=tygem``; docs/patterns.md); on Gobang, the shape playouts (``engine.core.gobang_shape``: the best shape near
-the stones, twelve moves, then the shape balance) and, for UCT, shape priors with
+(``priors=elo``, ``patterns=tygem``; docs/patterns.md); on Gobang, the shape playouts
+(``engine.core.gobang_shape``: the best shape near the stones, twelve moves, then the
+shape balance) and, for UCT, shape priors with
 progressive widening to the best eight children first, a leaf grown at its third visit
 (``shape_prior``, ``widen``, ``expand_after``) and a threat-move search of 30,000 units
 (``vct_nodes``; docs/gomoku.md measures them against the threat-aware playouts and
