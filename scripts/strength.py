@@ -6,8 +6,12 @@ knowledge (the cells: ``engine/match/strength.py``; docs/strength.md).
 """
 
 import sys
+from pathlib import Path
 
-from engine.match.strength import main
+# this checkout's engine, not an installed one: a worktree's games record its own commit
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.match.strength import main  # noqa: E402
 
 if __name__ == "__main__":
     sys.exit(main())
