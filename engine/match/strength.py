@@ -31,6 +31,7 @@ from pathlib import Path
 from . import cells
 from .cells import ENGINE, PAPER, Cell, engine
 from .referee import GameSetup
+from ..timecontrol import TimeSettings
 
 OUT_ROOT = Path("results/strength")
 MASTER_SEED = 0
@@ -45,6 +46,13 @@ GO9_CLEANUP = GameSetup(game="go", size=9, komi=7.5, superko=True, cleanup=True)
 GO9 = GameSetup(game="go", size=9, komi=7.5, superko=True)
 GO19 = GameSetup(game="go", size=19, komi=7.5, superko=True)
 GO19_CLEANUP = GameSetup(game="go", size=19, komi=7.5, superko=True, cleanup=True)
+
+
+def _gnugo_setup(size: int, seconds: float) -> GameSetup:
+    """Issue 41's GNU Go yardstick: a clock of ``seconds`` a move (a reply later than the
+    grace loses the game), kgs cleanup so the area count is exact."""
+    return GameSetup(game="go", size=size, komi=7.5, superko=True, cleanup=True,
+                     time=TimeSettings(0.0, seconds, 1))
 
 
 # what each component is worth: name -> label, and engine A's settings (a component taken
@@ -141,6 +149,12 @@ def _cells() -> list[Cell]:
                  "cand9-tygem-priors (5,000 playouts, 1 thread) vs Pachi =5000 threads=1", None,
                  f"{DEFAULT} --playouts 5000 --threads 1 {TYGEM_PRIORS}",
                  f"{PACHI} -t =5000 threads=1", GO9, 0, 100)]
+    # the default with no flags but its board, on the clock, every core (issue 41's goals)
+    out += [Cell(f"gnugo{size}-{sec}s", "GNU Go", f"default ({sec} s/move, 2 threads) vs "
+                 f"GNU Go level 10, {size}x{size}", None,
+                 f"{ENGINE} --size {size} --komi 7.5 --seed {{seed}}", GNUGO,
+                 _gnugo_setup(size, float(sec)), 0, games)
+            for size, sec, games in ((9, 1, 100), (19, 1, 50), (19, 2, 50))]
     out += _candidates()
     base19 = (f"{ENGINE} --size 19 --komi 7.5 --seed {{seed}} --playouts {CANDIDATE19_PLAYOUTS} "
               "--threads 1")
