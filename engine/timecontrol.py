@@ -164,6 +164,15 @@ def _keep_margin(available: float) -> float:
     return max(MIN_SECONDS, available - FIXED_MARGIN - RELATIVE_MARGIN * available)
 
 
+def time_saved_is_lost(settings: TimeSettings, clock: Clock) -> bool:
+    """Whether seconds the next move leaves unspent are gone rather than kept for later
+    moves: in a byo-yomi period that starts again after the move (Japanese, or Canadian
+    with this the period's last stone)."""
+    if settings.unlimited or clock.stones == 0:
+        return False
+    return settings.japanese_byo_yomi or clock.stones == 1
+
+
 def allocate(settings: TimeSettings, clock: Clock, board_points: int,
              moves_played: int) -> float | None:
     """Seconds to spend on the next move, or None when time is unlimited."""

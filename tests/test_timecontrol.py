@@ -12,7 +12,7 @@ from engine.core.layout import BLACK, WHITE
 from engine.timecontrol import (BYO_YOMI_SHARE, FIXED_MARGIN, MIN_MOVES_LEFT, MIN_SECONDS,
                                 PHASE_WEIGHTS, RELATIVE_MARGIN, TAIL_FRACTION, Clock,
                                 TimeSettings, allocate, expected_moves_left, phase_weight,
-                                typical_game_moves)
+                                time_saved_is_lost, typical_game_moves)
 
 
 def kept(available):
@@ -242,6 +242,30 @@ def test_a_clock_replaces_the_default_budget_but_not_a_chosen_one():
     ctx.set_budget(2000, None)                     # a budget chosen over GTP caps the clock
     ctx.set_time_settings(TimeSettings.absolute(30))
     assert ctx.move_budget(BLACK).playouts == 2000
+
+
+@pytest.mark.parametrize("settings, clock, lost", [
+    (TimeSettings.absolute(60), Clock(30, 0), False),          # sudden death: kept
+    (TimeSettings.canadian(60, 30, 5), Clock(40, 0), False),   # main time: kept
+    (TimeSettings.canadian(0, 30, 5), Clock(12, 3), False),    # for the period's other stones
+    (TimeSettings.canadian(0, 1, 1), Clock(1, 1), True),       # the period's last stone
+    (TimeSettings.canadian(0, 30, 5), Clock(4, 1), True),
+    (TimeSettings.japanese(60, 10, 3), Clock(8, 2), True),     # a period kept is whole again
+    (TimeSettings.japanese(60, 10, 3), Clock(50, 0), False),
+    (TimeSettings(0, 1, 0), Clock(0, 0), False),               # no limit
+])
+def test_time_saved_is_lost_only_where_a_period_starts_again(settings, clock, lost):
+    assert time_saved_is_lost(settings, clock) is lost
+
+
+def test_the_session_spends_a_byo_yomi_period_that_would_be_lost():
+    ctx = Context(Settings(size=9))
+    ctx.set_time_settings(TimeSettings(0, 1, 1))     # gogui-twogtp's 1 s a move
+    assert ctx.move_budget(BLACK).spend_all
+    ctx.set_time_settings(TimeSettings.absolute(30))
+    assert not ctx.move_budget(BLACK).spend_all
+    ctx.set_time_settings(TimeSettings(0, 1, 0))     # no clock: the default budget
+    assert not ctx.move_budget(BLACK).spend_all
 
 
 def test_the_session_reads_time_left_in_every_form():

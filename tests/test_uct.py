@@ -258,3 +258,7 @@ def test_stop_early_ends_a_timed_search_whose_move_is_settled():
     assert early.playouts < 1000 and full.playouts == 100_000
     fixed = registry.make("uct:stop_early=1", seed=1).search(state, Budget(playouts=5000))
     assert fixed.playouts == 5000
+    # a byo-yomi period that restarts with every move: nothing to save the time for
+    kept = registry.make("uct:stop_early=1", seed=1).search(
+        state, Budget(playouts=100_000, seconds=60, spend_all=True))
+    assert kept.move == early.move and kept.playouts == 100_000

@@ -25,7 +25,7 @@ from ..search.config import SearchConfig
 from ..search.options import OptionConflict
 from ..search.deadline import GuardedSearch, fallback_result, fresh_searcher
 from .protocol import GtpError, log
-from ..timecontrol import Clock, TimeSettings, allocate
+from ..timecontrol import Clock, TimeSettings, allocate, time_saved_is_lost
 
 GAMES = game_names()
 DEFAULT_PLAYOUTS = 10_000   # the move budget when neither playouts, time nor a clock is given
@@ -164,8 +164,10 @@ class Context:
                 if since is not None:
                     share = max(share - (time.monotonic() - since), 0.01)
                 seconds = share if seconds is None else min(seconds, share)
+                spend_all = time_saved_is_lost(self.time_settings, self.clocks[color])
                 if self.default_budget:
-                    return Budget(seconds=seconds)
+                    return Budget(seconds=seconds, spend_all=spend_all)
+                return Budget(playouts=self.playouts, seconds=seconds, spend_all=spend_all)
         return Budget(playouts=self.playouts, seconds=seconds)
 
     def moves_played(self) -> int:

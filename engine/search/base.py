@@ -26,10 +26,15 @@ class Budget:
     model calls (moves simulated in tree and playouts, machine-independent).  Limits above
     ``MAX_SECONDS`` / ``MAX_COUNT`` (a client's way of saying "no limit": ``time_settings
     1e308 0 0``, or an infinite share of such a clock) are clamped to them, so the search's
-    arithmetic on them stays finite; NaN is refused."""
+    arithmetic on them stays finite; NaN is refused.
+
+    ``spend_all``: time left unspent is lost (a byo-yomi period that starts again with
+    every move), so a search runs to its deadline even once its move is settled: the
+    extra playouts still grow the subtree the next move reuses."""
     playouts: int | None = None
     seconds: float | None = None
     sim_moves: int | None = None
+    spend_all: bool = False
 
     def __post_init__(self):
         if self.playouts is None and self.seconds is None and self.sim_moves is None:

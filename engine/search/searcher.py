@@ -243,7 +243,7 @@ class TreeSearcher:
             if budget.seconds is not None:
                 left = rate * max(budget.seconds - (now - t0), 0.0)
                 chunk = max(1, min(chunk, int(left) + 1))
-                if self._settled(min(left, max_playouts - done)):
+                if not budget.spend_all and self._settled(min(left, max_playouts - done)):
                     break
             if progress is not None and now - last_report >= PROGRESS_SECONDS:
                 progress(self._result(state, self._preferred(), done, now - t0, sim))

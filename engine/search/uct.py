@@ -73,7 +73,8 @@ class UctOptions(WideningOptions):
                                 "shape score (engine.search.shape_priors); 0: none")
     stop_early: bool = option(False, help="on a clock, stop once the most visited move "
                               "cannot be overtaken in the time left; the time saved goes "
-                              "back to the clock")
+                              "back to the clock (a byo-yomi period that would lose it is "
+                              "spent in full)")
     threads: int = threads_option()
 
 
