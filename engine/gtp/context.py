@@ -156,7 +156,7 @@ class Context:
     def move_budget(self, color: int, since: float | None = None) -> Budget:
         """The budget of one move for ``color``: the fixed playouts and seconds, and what
         the clock allows less the time already gone since the request arrived."""
-        seconds = self.seconds
+        seconds, spend_all = self.seconds, False
         if self.time_settings is not None:
             share = allocate(self.time_settings, self.clocks[color], self.size ** 2,
                              self.moves_played())
@@ -167,8 +167,7 @@ class Context:
                 spend_all = time_saved_is_lost(self.time_settings, self.clocks[color])
                 if self.default_budget:
                     return Budget(seconds=seconds, spend_all=spend_all)
-                return Budget(playouts=self.playouts, seconds=seconds, spend_all=spend_all)
-        return Budget(playouts=self.playouts, seconds=seconds)
+        return Budget(playouts=self.playouts, seconds=seconds, spend_all=spend_all)
 
     def moves_played(self) -> int:
         """How far into the game we are, in moves of both players: the moves played, or
