@@ -8,6 +8,7 @@ import pytest
 
 from engine.game.board_text import parse
 from engine.core import go_policy
+from engine.core.amaf import first_color
 from engine.core.go_kernels import PASS, is_eye, is_legal
 from engine.core.go_ladder import WithLadders
 from engine.core.go_playout import WithEyeSpaces, heavy_par, policy_playout
@@ -249,10 +250,10 @@ def test_the_eye_space_steps_are_compiled_into_playouts_only_when_the_file_turns
         firsts = []
         for seed in range(12):
             s, meta = st.s.copy(), st.meta.copy()
-            amaf = np.zeros(s.shape[1], dtype=np.int8)
+            amaf = np.zeros(s.shape[1], dtype=np.int32)
             policy_playout(s, meta, st.zob, make_rng(seed), amaf, np.zeros(1 << 16, np.uint8),
                            playout_par)
-            firsts.append(int(amaf[vital]))
+            firsts.append(int(first_color(amaf[vital])))
         return firsts
 
     wrapped = heavy_par(par)

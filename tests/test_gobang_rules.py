@@ -377,7 +377,7 @@ def test_playouts_end_where_the_reference_says(n, variant):
     for _ in range(30):
         s, meta = fresh_arrays(n, variant)
         gbk.play(s, meta, zob, point(n // 2, n // 2, n), BLACK)
-        amaf = np.zeros(s.shape[1], dtype=np.int8)
+        amaf = np.zeros(s.shape[1], dtype=np.int32)
         moves = gbk.playout(s, meta, zob, rng, amaf)
         stones = int(np.count_nonzero((s[BOARD] == BLACK) | (s[BOARD] == WHITE)))
         assert moves == stones - 1 and meta[M_N_EMPTY] == n * n - stones
@@ -387,7 +387,7 @@ def test_playouts_end_where_the_reference_says(n, variant):
         last_r, last_c = row_col(int(meta[M_LAST]), n)
         grid[last_r][last_c] = 0
         assert reference_result(grid, exact) == 0  # the game was undecided one move before
-        played = s[BOARD] == amaf
+        played = s[BOARD] == amaf & 3
         on_board = (s[BOARD] == BLACK) | (s[BOARD] == WHITE)
         centre = point(n // 2, n // 2, n)
         assert amaf[centre] == 0 and np.all(played[on_board & (np.arange(len(amaf)) != centre)])

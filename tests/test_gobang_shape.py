@@ -120,9 +120,9 @@ def test_the_shape_playout_takes_a_five_blocks_one_and_stops_at_its_depth():
         s, meta = new_arrays(N)
         from engine.core import gobang_kernels as gbk
         gbk.clear_board(s, meta, N, GOBANG_FREESTYLE)
-        amaf = np.zeros(s.shape[1], dtype=np.int8)
+        amaf = np.zeros(s.shape[1], dtype=np.int32)
         played = gs.shape_playout(s, meta, zobrist_table(N), make_rng(5), amaf, 1.0, 6)
-        assert played == 6 and amaf[point(4, 4, N)] == BLACK
+        assert played == 6 and amaf[point(4, 4, N)] == BLACK + 4 * 0   # black, at ply 0
         boards.append(s[BOARD].copy())
     assert (boards[0] == boards[1]).all()
     winner, _ = gs.shape_playout_winner(s, meta, zobrist_table(N), make_rng(5), none,

@@ -321,18 +321,20 @@ def test_an_overline_can_spoil_an_exact_five_already_listed():
 # -- AMAF, draws, decided positions, seeds --------------------------------------------------
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
-def test_amaf_records_the_colour_of_every_stone_the_playout_placed(variant):
+def test_amaf_records_the_colour_and_ply_of_every_stone_the_playout_placed(variant):
     n = 9
     rng = np.random.default_rng(5)
     for game in range(10):
         s, meta, zob = random_position(rng, n, VARIANTS[variant], 12)
         before, moves_before = s[BOARD].copy(), meta[M_MOVES]
-        amaf = np.zeros(s.shape[1], dtype=np.int8)
+        amaf = np.zeros(s.shape[1], dtype=np.int32)
         winner, score = gbt.threat_playout_winner(s, meta, zob, make_rng(game), amaf)
         assert score == 0.0 and winner == (0 if meta[M_WINNER] == DRAW else meta[M_WINNER])
         placed = (before == EMPTY) & (s[BOARD] != EMPTY)
-        assert np.array_equal(amaf[placed], s[BOARD][placed])
+        assert np.array_equal(amaf[placed] & 3, s[BOARD][placed])
         assert not amaf[~placed].any()
+        # no stone is ever taken off: one stone a ply, each ply once
+        assert sorted(amaf[placed] >> 2) == list(range(moves_before, meta[M_MOVES]))
         assert placed.sum() == meta[M_MOVES] - moves_before > 0
 
 

@@ -120,6 +120,41 @@ def test_amaf_backup_credits_first_plays_by_the_side_to_move():
     assert list(tf[AMAF_W, 1:4]) == [1.0, 0.0, 1.0]
 
 
+
+def test_rave_distance_weighs_early_first_plays_as_pachi_does():
+    # the tree of the test above; the simulation began at ply 0 (black's 20), white's 30 at
+    # ply 1, and ended at ply 10; the playout's black 22 at ply 6, white 31 at ply 9
+    ti = np.zeros((TI_ROWS, 7), dtype=np.int32)
+    tf = np.zeros((TF_ROWS, 7))
+    ti[FIRST], ti[NCHILD] = -1, 0
+    ti[FIRST, 0], ti[NCHILD, 0] = 1, 3
+    ti[MOVE, 1:4] = [20, 21, 22]
+    ti[FIRST, 1], ti[NCHILD, 1] = 4, 3
+    ti[MOVE, 4:7] = [30, 31, 20]
+    amaf = np.zeros(40, dtype=np.int32)
+    amaf[22] = BLACK + 4 * 6
+    amaf[31] = WHITE + 4 * 9
+    path = np.array([0, 1, 4], dtype=np.int32)
+    uct_kernels.backup(ti, tf, path, 2, BLACK, BLACK, True, amaf, 1, 3, 0, 10)
+
+    def weight(first, start, end=10):   # Pachi's integer formula, distance_rave = 3
+        return 1 + 3 * (end - first) // (end - start + 1)
+    # node 1's children are played at ply 1: 30 (the tree move, ply 1), 31 (ply 9)
+    assert list(ti[AMAF_N, 4:7]) == [weight(1, 1), weight(9, 1), 0] == [3, 1, 0]
+    # the root's at ply 0: 20 (the tree move, ply 0), 22 (ply 6)
+    assert list(ti[AMAF_N, 1:4]) == [weight(0, 0), 0, weight(6, 0)] == [3, 0, 2]
+    assert list(tf[AMAF_W, 1:4]) == [3.0, 0.0, 2.0]       # black won: every sample a win
+    assert list(tf[AMAF_W, 4:7]) == [0.0, 0.0, 0.0]
+
+
+def test_rave_distance_plays_and_keeps_its_seed():
+    state = go9()
+    options = {"rave": "1", "rave_distance": "3", "playout": "heavy"}
+    moves = [registry.make("uct", seed=4, options=options).search(state, Budget(playouts=600))
+             for _ in range(2)]
+    assert moves[0].move == moves[1].move and state.is_legal(moves[0].move)
+    assert moves[0].playouts == 600
+
 def test_a_full_pool_keeps_searching():
     searcher = registry.make("uct", seed=1, options={"max_nodes": "1000"})
     state = go9()

@@ -207,8 +207,8 @@ def terminal_winner(g, s, meta, komi):
 
 @njit(cache=True, nogil=True, inline='always')
 def policy_playout_winner(g, s, meta, zob, rng, komi, amaf, pat, par):
-    """Play the position out in place; returns the winner.  ``amaf``: int8[P] that records
-    the colour first to play on each point, or empty.  ``par`` None: the light playout of
+    """Play the position out in place; returns the winner.  ``amaf``: the AMAF record,
+    int32[P] (``engine.core.amaf``), or empty.  ``par`` None: the light playout of
     either game (only it is compiled then); else the heavy one: Go's policy (``par``,
     ``pat`` from ``engine.go_knowledge``), Gobang's threat-aware playout
     (``gobang_threats``)."""

@@ -22,6 +22,7 @@ import numpy as np
 from numba import njit, types
 from numba.extending import overload
 
+from .amaf import note_first
 from .elo_policy import Elo, elo_move, elo_scratch
 from .go_kernels import PASS, play, score
 from .go_ladder import WithLadders, new_ladder
@@ -115,19 +116,18 @@ def _policy_move(par, s, meta, rng, color, pat, work):
 @njit(cache=True)
 def policy_playout(s, meta, zob, rng, amaf, pat, par):
     """Play the position in (s, meta) out to the end, in place.  When ``amaf`` has P
-    entries, each empty point records the colour that played there first (for RAVE);
+    entries, each point records who played it first and when (``engine.core.amaf``);
     pass an empty array otherwise.  ``pat``/``par``: the heavy policy's pattern table and
     its parameters (module docstring: their type picks the policy).  Returns the number of
     moves played."""
-    record = amaf.shape[0] > 0
     work = policy_scratch(par, s, meta)
     limit = meta[M_MOVES] + 3 * s.shape[1]
     start = meta[M_MOVES]
     while meta[M_PASSES] < 2 and meta[M_MOVES] < limit:
         color = meta[M_TO_PLAY]
         p = policy_move(par, s, meta, rng, color, pat, work)
-        if record and p != PASS and amaf[p] == 0:
-            amaf[p] = color
+        if p != PASS:
+            note_first(amaf, p, color, meta)
         play(s, meta, zob, p, color)
     return meta[M_MOVES] - start
 

@@ -20,6 +20,7 @@ run without a bounds test.
 import numpy as np
 from numba import njit
 
+from .amaf import note_first
 from .go_kernels import clear_board as clear_padded_board
 from .go_kernels import remove_empty
 from .layout import (BLACK, BOARD, DRAW, EMPTIES, EMPTY, EPOS, GAME_GOBANG, GOBANG_EXACT5,
@@ -124,13 +125,12 @@ def random_move(s, meta, rng, color):
 @njit(cache=True)
 def playout(s, meta, zob, rng, amaf):
     """Play uniformly random stones, in place, until the game is decided.  When ``amaf`` has
-    P entries, each point records the colour that played there first (for RAVE); pass an
+    P entries, each point records who played it first and when (``engine.core.amaf``); pass an
     empty array otherwise.  Returns the number of moves played.
 
     Outside renju every empty point is legal, so a move is one random index into the empty
     list and ``play``'s swap-with-last removal keeps the list dense: no rejection, no
     allocation."""
-    record = amaf.shape[0] > 0
     renju = meta[M_RULE] == GOBANG_RENJU
     start = meta[M_MOVES]
     while meta[M_WINNER] == 0:
@@ -142,8 +142,7 @@ def playout(s, meta, zob, rng, amaf):
                 break
         else:   # ``random_move``'s draw, without a call at every move (and its counts)
             p = s[EMPTIES, rand_below(rng, meta[M_N_EMPTY])]
-        if record and amaf[p] == 0:
-            amaf[p] = color
+        note_first(amaf, p, color, meta)
         play(s, meta, zob, p, color)
     return meta[M_MOVES] - start
 

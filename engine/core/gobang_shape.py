@@ -27,6 +27,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
+from .amaf import note_first
 from .gobang_kernels import forbids, play, random_move
 from .layout import (BLACK, BOARD, DRAW, EMPTIES, EMPTY, GOBANG_RENJU, M_MOVES, M_N_EMPTY,
                      M_RULE, M_SIZE, M_TO_PLAY, M_WINNER, OFFBOARD, PASS, WHITE)
@@ -154,7 +155,6 @@ def shape_playout(s, meta, zob, rng, amaf, noise, depth):
             stones += 1
     if stones == 0:
         near[(w // 2) * w + w // 2] = 1
-    record = amaf.shape[0] > 0
     renju = meta[M_RULE] == GOBANG_RENJU
     start = meta[M_MOVES]
     while meta[M_WINNER] == 0 and meta[M_MOVES] - start < depth:
@@ -172,8 +172,7 @@ def shape_playout(s, meta, zob, rng, amaf, noise, depth):
             if pick == PASS:
                 meta[M_WINNER] = DRAW
                 break
-        if record and amaf[pick] == 0:
-            amaf[pick] = color
+        note_first(amaf, pick, color, meta)
         play(s, meta, zob, pick, color)
         near[pick] = 0
         _mark_near(near, board, pick, w)

@@ -45,6 +45,7 @@ move.
 import numpy as np
 from numba import njit, uintp
 
+from .amaf import note_first
 from .gobang_kernels import PASS, _makes_win, exact_five, forbids, play, random_move
 from .layout import (BLACK, BOARD, DRAW, EMPTIES, EMPTY, EPOS, GOBANG_RENJU, M_MOVES,
                      M_N_EMPTY, M_RULE, M_SIZE, M_TO_PLAY, M_WINNER, WHITE)
@@ -172,8 +173,7 @@ def threat_step(s, meta, zob, rng, pts, cnt, amaf):
     if p == PASS:   # renju: black has only forbidden points left
         meta[M_WINNER] = DRAW
         return
-    if amaf.shape[0] > 0 and amaf[p] == 0:
-        amaf[p] = color
+    note_first(amaf, p, color, meta)
     play(s, meta, zob, p, color)
     if meta[M_WINNER] == 0:
         note_stone(s, meta, pts, cnt, p, color)
@@ -183,7 +183,7 @@ def threat_step(s, meta, zob, rng, pts, cnt, amaf):
 def threat_playout(s, meta, zob, rng, amaf, pts, cnt):
     """Play the policy, in place, until the game is decided; ``pts``/``cnt`` are scratch
     threat lists (``new_threat_lists``).  When ``amaf`` has P entries, each point records
-    the colour that played there first (for RAVE); pass an empty array otherwise.  Returns
+    who played it first and when (``engine.core.amaf``); pass an empty array otherwise.  Returns
     the number of moves played."""
     start = meta[M_MOVES]
     if meta[M_WINNER] == 0:

@@ -139,6 +139,6 @@ class GoState(GameState):
     def playout(self, rng, amaf=None):
         """Play a light playout on a copy; returns (winner, final score)."""
         s, meta = self.s.copy(), self.meta.copy()
-        none = np.zeros(0, dtype=np.int8) if amaf is None else amaf
+        none = np.zeros(0, dtype=np.int32) if amaf is None else amaf
         w, sc = playout_winner(s, meta, self.zob, rng, self.komi, none, *LIGHT)
         return int(w), float(sc)

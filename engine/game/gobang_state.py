@@ -82,6 +82,6 @@ class GobangState(GameState):
         """Play a uniform random playout on a copy; returns (winner, 0.0), winner 0 for a
         draw."""
         s, meta = self.s.copy(), self.meta.copy()
-        none = np.zeros(0, dtype=np.int8) if amaf is None else amaf
+        none = np.zeros(0, dtype=np.int32) if amaf is None else amaf
         w, sc = gbk.playout_winner(s, meta, self.zob, rng, none)
         return int(w), float(sc)

@@ -88,7 +88,7 @@ def _ablation(prefix: str, setup: GameSetup, opening: int, games: int,
             for name, label, settings in _ABLATIONS if name in names]
 
 
-# playout tactics tried for the default (issue 41): name -> label, settings added to the
+# options tried for the default (issue 41): name -> label, settings added to the
 # default engine's; each plays the default with them (A) against the default (B) at
 # equal playouts on one thread
 CANDIDATE_PLAYOUTS = 2000
@@ -107,11 +107,13 @@ _CANDIDATES = (
     ("tactics", "+ all of them but the replies (knowledge ladder_nodes 200, nakade 0.9, "
      "two_libs 0.9, selfatari_nakade 1)", "--set knowledge=engine/data/trials/tactics.txt"),
     ("tygem-priors", "+ the Tygem model's priors, diamonds read, in Pachi's form "
-     "(priors=elo, patterns=tygem)", TYGEM_PRIORS))
+     "(priors=elo, patterns=tygem)", TYGEM_PRIORS),
+    ("rave-distance3", "+ AMAF weighted by how early the first play came (rave_distance=3, "
+     "Pachi's distance_rave)", "--set rave_distance=3"))
 
 
 def _candidates() -> list[Cell]:
-    """The default engine with one playout tactic added (A) against the default (B), 9x9,
+    """The default engine with one option added (A) against the default (B), 9x9,
     ``CANDIDATE_PLAYOUTS`` a move each on one thread, resigning at 10%."""
     base = f"{DEFAULT} --playouts {CANDIDATE_PLAYOUTS} --threads 1"
     return [Cell(f"cand9-{name}", f"playout tactics, 9x9, {CANDIDATE_PLAYOUTS} playouts/move",

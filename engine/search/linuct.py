@@ -265,7 +265,7 @@ def new_scratch(state, cand: np.ndarray) -> lk.LinuctScratch:
         values=np.empty(big_p + 1), sums=np.empty((2, big_p + 1)), carry=np.zeros(4),
         flipped=np.empty(width, dtype=np.int32), xa=np.empty(width, dtype=np.int32),
         vcf_line=vcf_line, points=points,
-        amaf=np.zeros(0, dtype=np.int8))
+        amaf=np.zeros(0, dtype=np.int32))
 
 
 class LinuctSearcher(TreeSearcher):

@@ -91,7 +91,7 @@ LinuctModel = namedtuple("LinuctModel",
 # float64[2, P + 1] their row sums (fLinUCB-GD), carry float64[4] the current node's (the
 # mover encoding: in its children's frame, then in its own); flipped int32[max_active] a
 # row seen from the other frame, xa int32[max_active] a child's row (``width=arm``);
-# vcf_line, points as ``UctScratch``'s; amaf int8[0]: the playouts keep no AMAF record
+# vcf_line, points as ``UctScratch``'s; amaf int32[0]: the playouts keep no AMAF record
 LinuctScratch = namedtuple("LinuctScratch", "ss smeta cs cmeta path rows row_len added removed "
                                             "work counts cand values sums carry flipped xa "
                                             "vcf_line points amaf")

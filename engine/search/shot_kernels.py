@@ -198,7 +198,7 @@ def shot(tree, pos, scratch, know, rng, node, budget, abort, counters, max_sim, 
     stack_s, stack_meta, order = scratch.stack_s, scratch.stack_meta, scratch.order
     frames, fblack, cand = scratch.frames, scratch.fblack, scratch.cand
     g, zob, komi = pos.game, pos.zob, pos.komi
-    no_amaf = np.zeros(0, dtype=np.int8)
+    no_amaf = np.zeros(0, dtype=np.int32)
     no_filter = np.zeros(0, dtype=np.uint8)
     levels = stack_s.shape[0]
     batching = batch.meta[B_ON] != 0

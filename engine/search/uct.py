@@ -45,6 +45,10 @@ class UctOptions(WideningOptions):
     rave: bool = option(False, help="mix AMAF values into selection, beta = sqrt(k / (3 n + "
                         "k))")
     rave_k: float = option(1000.0, 1e-6, 1e12, help="RAVE's equivalence parameter k")
+    rave_distance: int = option(0, 0, 20, help="with rave: a first play early in the "
+                                "simulation counts up to this many times as much in "
+                                "AMAF as one near its end (Pachi's distance_rave is 3); 0: "
+                                "every first play counts once")
     prior: bool = option(False, help="Go: new nodes start with virtual games "
                          "(engine.search.go_priors; which ones: priors)")
     solver: bool = option(False, help="MCTS-Solver: prove wins and losses in the tree, play "
@@ -172,6 +176,7 @@ def new_scratch(state, cand: np.ndarray, rave: bool,
               else None)
     return uct_kernels.UctScratch(
         ss=np.empty_like(state.s), smeta=np.empty_like(state.meta),
-        amaf=np.zeros(n_points if rave else 0, dtype=np.int8),
-        path=path, cand=cand, vcf_line=vcf_line, points=points,
-        fight_work=fight_work(n_points), replies=record, shape_work=shape_work(n_points))
+        amaf=np.zeros(n_points if rave else 0, dtype=np.int32),
+        root_ply=np.zeros(1, dtype=np.int64), path=path, cand=cand, vcf_line=vcf_line,
+        points=points, fight_work=fight_work(n_points), replies=record,
+        shape_work=shape_work(n_points))

@@ -25,7 +25,8 @@ along the path.
 
 AMAF backup: walking up from the leaf, each node's children whose point was first played
 by the side to move at that node, in the rest of the simulation (tree moves below the node
-and the playout), get that side's reward.
+and the playout), get that side's reward; with ``rave_distance`` a play early in the
+simulation counts more than one near its end.
 """
 
 from collections import namedtuple
@@ -35,7 +36,8 @@ from numba import njit
 from numba.extending import overload
 
 from ..core import go_replies
-from ..core.layout import M_LAST, PASS
+from ..core.amaf import first_color, first_ply
+from ..core.layout import M_LAST, M_MOVES, PASS
 from .fight_priors import fight_priors_at
 from .go_priors import prime_children
 from .shape_priors import shape_priors_at
@@ -47,7 +49,7 @@ from .tree import (AMAF_N, AMAF_W, FIRST, LOSS, MINIMAX, MOVE, NCHILD, PRIOR_N, 
 # Each field is the UCT option of its name (``uct.UctOptions``, where it is described), but
 # sa_stones: the self-atari size the priors penalise (the knowledge file's), and
 # fight_prior: 0 unless the fight is read (``uct.UctSearcher._kernel_params``)
-UctParams = namedtuple("UctParams", "c expand_after rave rave_k sa_stones solver "
+UctParams = namedtuple("UctParams", "c expand_after rave rave_k rave_distance sa_stones solver "
                                     "threat_nodes fight_prior minimax minimax_visits ko_draw "
                                     "widen widen_after widen_rate bias shape_prior")
 
@@ -68,16 +70,16 @@ def _ko_draws(params):
         return lambda params: params.ko_draw
     return lambda params: False
 
-# Work arrays of one search: the simulated position (ss, smeta), amaf int8[P] (the colour
-# first to play each point in a simulation; empty without RAVE, and the playouts then keep
-# no record), path int32[max depth + 1], cand int32[P + 1]; vcf_line, points: the leaf
+# Work arrays of one search: the simulated position (ss, smeta), amaf int32[P] (the
+# simulation's first plays, ``engine.core.amaf``; empty without RAVE, and the playouts then
+# keep no record), root_ply int64[1] (the game ply of the search's root), path int32[max depth + 1], cand int32[P + 1]; vcf_line, points: the leaf
 # threat proof's (``solver.threat_scratch``); fight_work: the fight priors'
 # (``fight_priors.apply_fight_priors``); replies: the thread's last-good-reply record
 # (``go_replies.Replies``), None when the playouts learn no replies; shape_work: the Gobang
 # shape priors' (``shape_priors.apply_shape_priors``)
 UctScratch = namedtuple("UctScratch",
-                        "ss smeta amaf path cand vcf_line points fight_work replies "
-                        "shape_work")
+                        "ss smeta amaf root_ply path cand vcf_line points fight_work "
+                        "replies shape_work")
 
 
 def playout_policy(params, policy, scratch):
@@ -137,9 +139,15 @@ def select_child(ti, tf, node, c, rave, rave_k, solver, minimax=False, width=ALL
 
 
 @njit(cache=True, nogil=True)
-def backup(ti, tf, path, depth, root_color, winner, rave, amaf, visit=1):
+def backup(ti, tf, path, depth, root_color, winner, rave, amaf, visit=1, distance=0,
+           root_ply=0, end_ply=0):
     """``tree.record`` (``visit``: its visit count), then with ``rave`` the AMAF statistics
-    (plain adds: threads sharing the tree may lose one now and then, a sample less)."""
+    (plain adds: threads sharing the tree may lose one now and then, a sample less).
+    ``amaf``: the simulation's record (``engine.core.amaf``), which began at game ply
+    ``root_ply`` and ended at ``end_ply``.  With ``distance`` > 0 a first play counts
+    ``1 + distance * (end_ply - its ply) // (plies from the node's move to the end + 1)``
+    samples, so a move played early, near the node, weighs up to ``distance`` times as much
+    (Pachi's ``distance_rave``)."""
     record(ti, tf, path, depth, root_color, winner, visit)
     if not rave:
         return
@@ -148,15 +156,19 @@ def backup(ti, tf, path, depth, root_color, winner, rave, amaf, visit=1):
         mover = root_color if d % 2 == 1 else 3 - root_color
         r = 1.0 if winner == mover else 0.5 if winner == 0 else 0.0
         to_move = 3 - mover
+        span = end_ply - (root_ply + d) + 1     # the node's children are played at root_ply + d
         first = ti[FIRST, node]
         for i in range(first, first + ti[NCHILD, node]):
             p = ti[MOVE, i]
-            if p != PASS and amaf[p] == to_move:
-                ti[AMAF_N, i] += 1
-                tf[AMAF_W, i] += 1.0 - r
+            if p != PASS and first_color(amaf[p]) == to_move:
+                weight = 1
+                if distance > 0:
+                    weight += distance * (end_ply - first_ply(amaf[p])) // span
+                ti[AMAF_N, i] += weight
+                tf[AMAF_W, i] += weight * (1.0 - r)
         p = ti[MOVE, node]
         if d > 0 and p != PASS:
-            amaf[p] = mover
+            amaf[p] = mover + 4 * (root_ply + d - 1)
 
 
 # ---- hooks of the shared iteration (``tree_search``) ----------------------------------
@@ -164,7 +176,7 @@ def backup(ti, tf, path, depth, root_color, winner, rave, amaf, visit=1):
 
 @njit(cache=True, nogil=True, inline='always')
 def begin(params, model, pos, scratch):
-    pass
+    scratch.root_ply[0] = pos.meta[M_MOVES]
 
 
 @njit(cache=True, nogil=True, inline='always')
@@ -208,7 +220,8 @@ def stepped(params, tree, node, depth, scratch):
 @njit(cache=True, nogil=True, inline='always')
 def observe(params, model, tree, depth, root_color, winner, scratch, rng):
     backup(tree.ti, tree.tf, scratch.path, depth, root_color, winner, params.rave,
-           scratch.amaf, 1 - tree.tmeta[T_VLOSS])
+           scratch.amaf, 1 - tree.tmeta[T_VLOSS], params.rave_distance,
+           scratch.root_ply[0], scratch.smeta[M_MOVES])
     if params.minimax > 0.0:
         mm.backup(tree.ti, tree.tf, scratch.path, depth, params.minimax,
                   params.minimax_visits)
