@@ -67,7 +67,7 @@ def playout_outcomes(state, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0,
         raise ValueError("ownership needs at least one playout")
     rng = make_rng(seed)
     pat, par = playout_policy()
-    none = np.zeros(0, dtype=np.int8)
+    none = np.zeros(0, dtype=np.int32)
     w = state.size + 2
     counts = np.zeros((2, state.s.shape[1]), dtype=np.int64)
     scores = np.empty(playouts)

@@ -72,7 +72,7 @@ def playout_args(settings, searcher) -> tuple:
     pat, par = searcher._playout_policy(settings.game == "go") if uses_policy else LIGHT
     s, meta = new_arrays(settings.size)
     return (s, meta, zobrist_table(settings.size), searcher.rng.copy(), float(settings.komi),
-            np.zeros(s.shape[1], dtype=np.int8), pat, par)
+            np.zeros(s.shape[1], dtype=np.int32), pat, par)
 
 
 def priors_job(settings, searcher) -> tuple | None:
@@ -108,7 +108,7 @@ def scoring_args(settings) -> tuple | None:
     if settings.game != "go":
         return None
     s, meta = new_arrays(settings.size)
-    return (s, meta, zobrist_table(settings.size), make_rng(0), np.zeros(0, dtype=np.int8),
+    return (s, meta, zobrist_table(settings.size), make_rng(0), np.zeros(0, dtype=np.int32),
             *scoring.playout_policy())
 
 
@@ -136,7 +136,7 @@ def backup_jobs(searcher, pool) -> list[tuple[object, tuple]]:
         return []
     path = np.zeros(1, dtype=np.int32)
     return [(backup, (pool.ti, pool.tf, path, 0, 0, 0, params.rave,
-                      np.zeros(0, dtype=np.int8), 0)),
+                      np.zeros(0, dtype=np.int32), 0, params.rave_distance, 0, 0)),
             (minimax.backup, (pool.ti, pool.tf, path, 0, params.minimax,
                               params.minimax_visits))]
 

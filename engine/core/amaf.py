@@ -5,12 +5,9 @@ simulation above one played near its end (``uct_kernels.backup``, ``rave_distanc
 an early move is more nearly the tree move it stands in for.  An empty array keeps no
 record (the playouts of a search without RAVE)."""
 
-import numpy as np
 from numba import njit
 
 from .layout import M_MOVES
-
-NONE = np.zeros(0, dtype=np.int32)     # no record
 
 
 @njit(cache=True, nogil=True, inline="always")

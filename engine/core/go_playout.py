@@ -156,7 +156,7 @@ def run_playouts(s, meta, zob, rng, komi, count, scratch_s, scratch_meta, pat, p
     black wins and the total moves played."""
     wins = 0
     moves = 0
-    none = np.zeros(0, dtype=np.int8)
+    none = np.zeros(0, dtype=np.int32)
     for _ in range(count):
         scratch_s[:, :] = s
         scratch_meta[:] = meta

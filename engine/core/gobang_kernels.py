@@ -164,7 +164,7 @@ def run_playouts(s, meta, zob, rng, count, scratch_s, scratch_meta):
     black wins and the total moves played.  Only the rows Gobang uses are copied."""
     wins = 0
     moves = 0
-    none = np.zeros(0, dtype=np.int8)
+    none = np.zeros(0, dtype=np.int32)
     for _ in range(count):
         scratch_s[BOARD, :] = s[BOARD]
         scratch_s[EMPTIES, :] = s[EMPTIES]

@@ -212,7 +212,7 @@ def run_threat_playouts(s, meta, zob, rng, count, scratch_s, scratch_meta):
     copied."""
     wins = 0
     moves = 0
-    none = np.zeros(0, dtype=np.int8)
+    none = np.zeros(0, dtype=np.int32)
     pts, cnt = new_threat_lists(s.shape[1])
     for _ in range(count):
         scratch_s[BOARD, :] = s[BOARD]

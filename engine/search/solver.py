@@ -100,7 +100,7 @@ def fight_playouts(s, meta, zob, rng, target, attacker, count, pat, par):
     """``count`` playouts of the heavy policy (``pat``, ``par``) from (s, meta); returns
     how many the attacker won."""
     won = 0
-    none = np.zeros(0, dtype=np.int8)
+    none = np.zeros(0, dtype=np.int32)
     for _ in range(count):
         ss = s.copy()
         mm = meta.copy()
