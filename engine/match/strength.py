@@ -109,7 +109,15 @@ _CANDIDATES = (
     ("tygem-priors", "+ the Tygem model's priors, diamonds read, in Pachi's form "
      "(priors=elo, patterns=tygem)", TYGEM_PRIORS),
     ("rave-distance3", "+ AMAF weighted by how early the first play came (rave_distance=3, "
-     "Pachi's distance_rave)", "--set rave_distance=3"))
+     "Pachi's distance_rave)", "--set rave_distance=3"),
+    ("selfatari60", "self-ataris refused 60% of the time, not 90% (Pachi's selfatarirate)",
+     "--set knowledge=engine/data/trials/selfatari60.txt"),
+    ("pattern100", "3x3 pattern moves looked for always, not 90% (Pachi's patternrate)",
+     "--set knowledge=engine/data/trials/pattern100.txt"),
+    ("atari100", "captures and escapes looked for always, not 90%",
+     "--set knowledge=engine/data/trials/atari100.txt"),
+    ("expand8", "leaves grown at 8 visits, not 10 (Pachi's expand_p)",
+     "--set expand_after=8"))
 
 
 def _candidates() -> list[Cell]:
