@@ -48,8 +48,8 @@ GO19 = GameSetup(game="go", size=19, komi=7.5, superko=True)
 GO19_CLEANUP = GameSetup(game="go", size=19, komi=7.5, superko=True, cleanup=True)
 
 
-def _gnugo_setup(size: int, seconds: float) -> GameSetup:
-    """Issue 41's GNU Go yardstick: a clock of ``seconds`` a move (a reply later than the
+def _clock_setup(size: int, seconds: float) -> GameSetup:
+    """Issue 41's clocks: ``seconds`` a move for both engines (a reply later than the
     grace loses the game), kgs cleanup so the area count is exact."""
     return GameSetup(game="go", size=size, komi=7.5, superko=True, cleanup=True,
                      time=TimeSettings(0.0, seconds, 1))
@@ -163,8 +163,12 @@ def _cells() -> list[Cell]:
     out += [Cell(f"gnugo{size}-{sec}s", "GNU Go", f"default ({sec} s/move, 2 threads) vs "
                  f"GNU Go level 10, {size}x{size}", None,
                  f"{ENGINE} --size {size} --komi 7.5 --seed {{seed}}", GNUGO,
-                 _gnugo_setup(size, float(sec)), 0, games)
+                 _clock_setup(size, float(sec)), 0, games)
             for size, sec, games in ((9, 1, 100), (19, 1, 50), (19, 2, 50))]
+    # issue 41's 19x19 Pachi goal: both engines on the same clock, each spending it its way
+    out += [Cell("pachi19-2s", "Pachi", "default (2 s/move clock, 2 threads) vs Pachi threads=2 "
+                 "on the same clock, 19x19", None, f"{ENGINE} --size 19 --komi 7.5 --seed {{seed}}",
+                 f"{PACHI} threads=2", _clock_setup(19, 2.0), 0, 50)]
     out += _candidates()
     base19 = (f"{ENGINE} --size 19 --komi 7.5 --seed {{seed}} --playouts {CANDIDATE19_PLAYOUTS} "
               "--threads 1")
