@@ -73,7 +73,8 @@ def _ko_draws(params):
 # Work arrays of one search: the simulated position (ss, smeta), amaf int32[P] (the
 # simulation's first plays, ``engine.core.amaf``; empty without RAVE, and the playouts then
 # keep no record), root_ply int64[1] (the game ply of the search's root), path int32[max
-# depth + 1], cand int32[P + 1]; vcf_line, points: the leaf threat proof's (``solver.threat_scratch``); fight_work: the fight priors'
+# depth + 1], cand int32[P + 1]; vcf_line, points: the leaf threat proof's
+# (``solver.threat_scratch``); fight_work: the fight priors'
 # (``fight_priors.apply_fight_priors``); replies: the thread's last-good-reply record
 # (``go_replies.Replies``), None when the playouts learn no replies; shape_work: the Gobang
 # shape priors' (``shape_priors.apply_shape_priors``)
