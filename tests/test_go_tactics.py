@@ -16,7 +16,7 @@ from engine.core.go_policy import (LADDER_NODES, P_ATARI, P_NAKADE, P_PATTERN, P
                                    SELFATARI_STONES)
 from engine.core.go_tactics import NONE, atari_liberty, is_self_atari, libs_after, size_after
 from engine.game.coords import from_gtp
-from engine.core.layout import BLACK, BOARD, EMPTY, M_LAST, M_PASSES, M_TO_PLAY, REP
+from engine.core.layout import BLACK, BOARD, EMPTY, M_LAST, M_LAST2, M_PASSES, M_TO_PLAY, REP
 from engine.core.rng import make_rng
 from engine.go_knowledge import load
 from engine.game.go_state import GoState
@@ -170,6 +170,32 @@ def test_the_atari_step_captures_escapes_and_counter_captures():
     ref.setup(black=black, white=white)
     assert reference_atari_moves(ref, last, 1) == set(buf[:k].tolist())
 
+
+
+def test_the_pattern_step_looks_around_the_last_two_moves_with_pattern2():
+    # every 3x3 neighbourhood matches: the step's candidates are the points around the
+    # last move (and with pattern2 the mover's own last move) that are legal, no own eye
+    # and no self-atari of two stones or more; each is drawn in 400 tries
+    rng = make_rng(3)
+    every = np.ones(1 << 16, np.uint8)
+    buf = np.empty(100, dtype=np.int32)
+    tried = 0
+    for st, _ in random_positions(30, seed=13):
+        w, color = st.size + 2, st.to_play
+        last, last2 = int(st.meta[M_LAST]), int(st.meta[M_LAST2])
+        if last < 0 or last2 < 0:
+            continue
+        for centres in ((last, -1), (last, last2)):
+            want = {p for c in centres if c >= 0
+                    for p in (c - w - 1, c - w, c - w + 1, c - 1, c + 1, c + w - 1, c + w,
+                              c + w + 1)
+                    if st.s[BOARD, p] == EMPTY and is_legal(st.s, st.meta, p, color)
+                    and not is_eye(st.s, w, p, color) and not is_self_atari(st.s, w, p, color, 2)}
+            got = {int(go_policy.pattern_move(st.s, st.meta, rng, w, centres[0], centres[1],
+                                              color, every, 2, buf)) for _ in range(400)}
+            assert got == (want or {NONE})
+        tried += 1
+    assert tried > 10
 
 def test_the_uniform_step_refuses_self_atari_when_told():
     rng = make_rng(2)

@@ -26,8 +26,9 @@ Heavy policy, for the side to move, with the opponent's last move L:
    rectangular six that has answered the attacker's placement still dies in a fifth of
    the playouts without this step (``docs/tsumego-results.md``, ninth round).
 3. else, or if there is none, with probability ``par[P_PATTERN]``: the empty points around
-   L whose 3x3 neighbourhood matches a pattern of the table (``patterns3``), drawn with
-   probability proportional to the pattern's weight.
+   L (and with ``par[PATTERN2]`` > 0 around the mover's own last move too, as Pachi's
+   ``pattern2``) whose 3x3 neighbourhood matches a pattern of the table (``patterns3``),
+   drawn with probability proportional to the pattern's weight.
 4. else a uniformly random move, where a self-atari that leaves a chain of at least
    ``par[SELFATARI_STONES]`` stones in atari is refused with probability
    ``par[P_SELFATARI]`` -- unless ``par[SELFATARI_NAKADE]`` > 0 and it is a throw-in
@@ -52,13 +53,14 @@ from .go_ladder import escape_caught_if
 from .go_tactics import (NONE, atari_liberty, first_touch, is_self_atari, libs_after,
                          makes_atari, push, size_after)
 from .go_two_libs import two_lib_moves
-from .layout import BOARD, EMPTIES, EMPTY, EPOS, M_LAST, M_N_EMPTY, M_SIZE, NEXT, OFFBOARD, REP
+from .layout import (BOARD, EMPTIES, EMPTY, EPOS, M_LAST, M_LAST2, M_N_EMPTY, M_SIZE, NEXT,
+                     OFFBOARD, REP)
 from .patterns3 import code
 from .rng import rand_below, rand_unit
 
 (P_ATARI, P_PATTERN, P_SELFATARI, SELFATARI_STONES, LADDER_NODES, P_NAKADE,
- P_EYE_REPLY, P_OWN_SPACE, P_TWO_LIBS, SELFATARI_NAKADE) = range(10)
-N_PARAMS = 10
+ P_EYE_REPLY, P_OWN_SPACE, P_TWO_LIBS, SELFATARI_NAKADE, PATTERN2) = range(11)
+N_PARAMS = 11
 NAKADE_MIN, NAKADE_MAX = 3, 6     # the eye spaces whose vital point decides life
 # the most points (empty or the opponent's) of an own eye space the eye reply reads: a
 # larger space lives without help, and an enclosure this size is no longer an eye space
@@ -176,30 +178,41 @@ def _two_lib_move(s, meta, rng, w, last, color, buf):
 
 
 @njit(cache=True)
-def pattern_move(s, meta, rng, w, last, color, pat, sa_stones, buf):
-    """Step 2: a point around ``last`` drawn by pattern weight, or NONE.  ``buf`` holds
-    the candidates (entries 0..7) and their weights (8..15)."""
+def pattern_move(s, meta, rng, w, last, last2, color, pat, sa_stones, buf):
+    """Step 3: a point around ``last``, or around ``last2`` too when it is a point (the
+    neighbourhoods' common points once), drawn by pattern weight, or NONE.  ``buf`` holds
+    the candidates (entries 0..15) and their weights (from entry h = min(16, its size /
+    2): a board has fewer empty points than P - h)."""
+    h = min(16, buf.shape[0] // 2)
     total = 0
     k = 0
-    for p in (last - w - 1, last - w, last - w + 1, last - 1, last + 1, last + w - 1,
-              last + w, last + w + 1):
-        if s[BOARD, p] != EMPTY:
+    for centre in (last, last2):
+        if centre < 0:
             continue
-        weight = pat[code(s, w, p)]
-        if weight == 0 or not playable(s, meta, w, p, color) or is_self_atari(
-                s, w, p, color, sa_stones):
-            continue
-        buf[k] = p
-        buf[8 + k] = weight
-        total += weight
-        k += 1
+        for p in (centre - w - 1, centre - w, centre - w + 1, centre - 1, centre + 1,
+                  centre + w - 1, centre + w, centre + w + 1):
+            if s[BOARD, p] != EMPTY:
+                continue
+            seen = False
+            for i in range(k):
+                seen = seen or buf[i] == p
+            if seen:
+                continue
+            weight = pat[code(s, w, p)]
+            if weight == 0 or not playable(s, meta, w, p, color) or is_self_atari(
+                    s, w, p, color, sa_stones):
+                continue
+            buf[k] = p
+            buf[h + k] = weight
+            total += weight
+            k += 1
     if total == 0:
         return NONE
     x = rand_below(rng, total)
     for i in range(k):
-        if x < buf[8 + i]:
+        if x < buf[h + i]:
             return buf[i]
-        x -= buf[8 + i]
+        x -= buf[h + i]
     return buf[k - 1]
 
 
@@ -423,7 +436,8 @@ def heavy_move(s, meta, rng, color, pat, par, buf, lad, reads):
                 if p != NONE:
                     return p
         if rand_unit(rng) < par[P_PATTERN]:
-            p = pattern_move(s, meta, rng, w, last, color, pat, sa_stones, buf)
+            last2 = meta[M_LAST2] if par[PATTERN2] > 0.0 else NONE
+            p = pattern_move(s, meta, rng, w, last, last2, color, pat, sa_stones, buf)
             if p != NONE:
                 return p
     return _uniform_move(s, meta, rng, color, par[P_SELFATARI], sa_stones,

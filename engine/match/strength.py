@@ -117,7 +117,9 @@ _CANDIDATES = (
     ("atari100", "captures and escapes looked for always, not 90%",
      "--set knowledge=engine/data/trials/atari100.txt"),
     ("expand8", "leaves grown at 8 visits, not 10 (Pachi's expand_p)",
-     "--set expand_after=8"))
+     "--set expand_after=8"),
+    ("pattern2", "+ pattern moves around the mover's own last move too (knowledge pattern2 1, "
+     "Pachi's pattern2)", "--set knowledge=engine/data/trials/pattern2.txt"))
 
 
 def _candidates() -> list[Cell]:
