@@ -29,6 +29,10 @@ Heavy policy, for the side to move, with the opponent's last move L:
    L (and with ``par[PATTERN2]`` > 0 around the mover's own last move too, as Pachi's
    ``pattern2``) whose 3x3 neighbourhood matches a pattern of the table (``patterns3``),
    drawn with probability proportional to the pattern's weight.
+3b. else, or if there is none, with probability ``par[P_CAPTURE_ANY]``: the capture of an
+   opponent chain in atari anywhere on the board (``capture_move``, Pachi's global atari
+   check), one at random: an atari the opponent left unanswered elsewhere is otherwise
+   taken only by chance.
 4. else a uniformly random move, where a self-atari that leaves a chain of at least
    ``par[SELFATARI_STONES]`` stones in atari is refused with probability
    ``par[P_SELFATARI]`` -- unless ``par[SELFATARI_NAKADE]`` > 0 and it is a throw-in
@@ -53,14 +57,14 @@ from .go_ladder import escape_caught_if
 from .go_tactics import (NONE, atari_liberty, first_touch, is_self_atari, libs_after,
                          makes_atari, push, size_after)
 from .go_two_libs import two_lib_moves
-from .layout import (BOARD, EMPTIES, EMPTY, EPOS, M_LAST, M_LAST2, M_N_EMPTY, M_SIZE, NEXT,
-                     OFFBOARD, REP)
+from .layout import (BOARD, EMPTIES, EMPTY, EPOS, LIBS, M_LAST, M_LAST2, M_N_EMPTY, M_SIZE,
+                     NEXT, OFFBOARD, REP)
 from .patterns3 import code
 from .rng import rand_below, rand_unit
 
 (P_ATARI, P_PATTERN, P_SELFATARI, SELFATARI_STONES, LADDER_NODES, P_NAKADE,
- P_EYE_REPLY, P_OWN_SPACE, P_TWO_LIBS, SELFATARI_NAKADE, PATTERN2) = range(11)
-N_PARAMS = 11
+ P_EYE_REPLY, P_OWN_SPACE, P_TWO_LIBS, SELFATARI_NAKADE, PATTERN2, P_CAPTURE_ANY) = range(12)
+N_PARAMS = 12
 NAKADE_MIN, NAKADE_MAX = 3, 6     # the eye spaces whose vital point decides life
 # the most points (empty or the opponent's) of an own eye space the eye reply reads: a
 # larger space lives without help, and an enclosure this size is no longer an eye space
@@ -161,6 +165,28 @@ def atari_moves(s, meta, w, last, color, buf, lad, ladder_nodes):
                 lad, s, meta, lib, color, ladder_nodes):
             n = push(buf, n, lib)
     return n
+
+
+@njit(cache=True)
+def capture_move(s, meta, rng, w, color, buf):
+    """Step 3b: the last liberty of an opponent chain in atari, anywhere, drawn at random
+    among the playable ones, or NONE.  The walk is over the empty points, each of which
+    is the last liberty of at most four chains; a chain with more than four pseudo
+    liberties is never in atari (``go_tactics``)."""
+    other = 3 - color
+    n = 0
+    for i in range(meta[M_N_EMPTY]):
+        e = s[EMPTIES, i]
+        for d in (e - 1, e + 1, e - w, e + w):
+            if s[BOARD, d] == other and s[LIBS, s[REP, d]] <= 4 and atari_liberty(
+                    s, w, s[REP, d]) == e:
+                if _playable_called(s, meta, w, np.int64(e), color):
+                    buf[n] = e
+                    n += 1
+                break
+    if n == 0:
+        return NONE
+    return buf[rand_below(rng, n)]
 
 
 @njit(cache=True)
@@ -440,6 +466,10 @@ def heavy_move(s, meta, rng, color, pat, par, buf, lad, reads):
             p = pattern_move(s, meta, rng, w, last, last2, color, pat, sa_stones, buf)
             if p != NONE:
                 return p
+    if par[P_CAPTURE_ANY] > 0.0 and rand_unit(rng) < par[P_CAPTURE_ANY]:
+        p = capture_move(s, meta, rng, w, color, buf)
+        if p != NONE:
+            return p
     return _uniform_move(s, meta, rng, color, par[P_SELFATARI], sa_stones,
                          par[SELFATARI_NAKADE] > 0.0, par[P_OWN_SPACE], buf, reads)
 

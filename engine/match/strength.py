@@ -119,7 +119,10 @@ _CANDIDATES = (
     ("expand8", "leaves grown at 8 visits, not 10 (Pachi's expand_p)",
      "--set expand_after=8"),
     ("pattern2", "+ pattern moves around the mover's own last move too (knowledge pattern2 1, "
-     "Pachi's pattern2)", "--set knowledge=engine/data/trials/pattern2.txt"))
+     "Pachi's pattern2)", "--set knowledge=engine/data/trials/pattern2.txt"),
+    ("capture-any", "+ captures of any chain in atari before the uniform step (knowledge "
+     "capture_any 0.9, Pachi's global atari check)",
+     "--set knowledge=engine/data/trials/capture_any.txt"))
 
 
 def _candidates() -> list[Cell]:
