@@ -37,12 +37,12 @@ _PLAYOUT = {"atari": go_policy.P_ATARI, "pattern": go_policy.P_PATTERN,
             "eye_reply": go_policy.P_EYE_REPLY, "own_space": go_policy.P_OWN_SPACE,
             "two_libs": go_policy.P_TWO_LIBS,
             "selfatari_nakade": go_policy.SELFATARI_NAKADE, "pattern2": go_policy.PATTERN2,
-            "capture_any": go_policy.P_CAPTURE_ANY}
+            "capture2": go_policy.P_CAPTURE2}
 # playout values a file may leave out, with the value they then take (files written before
 # the value existed read as they did)
 _PLAYOUT_DEFAULTS = {"nakade": 0.0, "eye_reply": 0.0, "own_space": 0.0, "two_libs": 0.0,
                      "selfatari_nakade": 0.0, "pattern2": 0.0,
-                     "capture_any": 0.0}
+                     "capture2": 0.0}
 
 _COMMENT = re.compile(r"(?:^|\s)#(?:\s|$)")
 
@@ -135,7 +135,7 @@ def load(path: str | None = None) -> GoKnowledge:
     if missing:
         raise KnowledgeError(f"{file}: missing {', '.join(missing)}")
     for name in ("atari", "pattern", "selfatari", "nakade", "eye_reply", "own_space",
-                 "two_libs", "capture_any"):
+                 "two_libs", "capture2"):
         if playout[_PLAYOUT[name]] > 1:
             raise KnowledgeError(f"{file}: {name} is a probability, at most 1")
     try:

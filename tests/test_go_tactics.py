@@ -198,23 +198,29 @@ def test_the_pattern_step_looks_around_the_last_two_moves_with_pattern2():
     assert tried > 10
 
 
-def test_the_capture_step_takes_any_opponent_chain_in_atari():
+def test_the_capture_step_takes_a_chain_left_in_atari_next_to_the_own_last_move():
     # the reference's chains: the last liberties of the opponent's chains in atari that
-    # are legal for the mover and fill no own eye, each drawn in 300 tries
+    # touch the mover's own last move and are legal for it and fill no own eye, each
+    # drawn in 300 tries
     rng = make_rng(4)
     buf = np.empty(100, dtype=np.int32)
     found = 0
-    for st, ref in random_positions(40, seed=17):
+    for st, ref in random_positions(300, seed=17):
         color = st.to_play
+        own_last = int(st.meta[M_LAST2])
+        if own_last < 0:
+            continue
+        near = set(ref.neighbours(ref.index(own_last)))
         legal = set(ref.legal_moves(color, superko=False))
-        want = {ref.padded(next(iter(libs))) for c, _, libs in ref.chains()
-                if c == 3 - color and len(libs) == 1}
+        want = {ref.padded(next(iter(libs))) for c, stones, libs in ref.chains()
+                if c == 3 - color and len(libs) == 1 and stones & near}
         want = {p for p in want if p in legal and not ref.is_eye(p, color)}
-        got = {int(go_policy.capture_move(st.s, st.meta, rng, st.size + 2, color, buf))
-               for _ in range(300)}
+        got = {int(go_policy.capture_move(st.s, st.meta, rng, st.size + 2, own_last, color,
+                                          buf)) for _ in range(300)}
         assert got == (want or {NONE})
         found += bool(want)
     assert found > 5
+
 
 def test_the_uniform_step_refuses_self_atari_when_told():
     rng = make_rng(2)

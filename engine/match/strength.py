@@ -120,9 +120,8 @@ _CANDIDATES = (
      "--set expand_after=8"),
     ("pattern2", "+ pattern moves around the mover's own last move too (knowledge pattern2 1, "
      "Pachi's pattern2)", "--set knowledge=engine/data/trials/pattern2.txt"),
-    ("capture-any", "+ captures of any chain in atari before the uniform step (knowledge "
-     "capture_any 0.9, Pachi's global atari check)",
-     "--set knowledge=engine/data/trials/capture_any.txt"))
+    ("capture2", "+ captures of a chain left in atari next to the mover's own last move "
+     "(knowledge capture2 0.9)", "--set knowledge=engine/data/trials/capture2.txt"))
 
 
 def _candidates() -> list[Cell]:
