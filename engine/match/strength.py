@@ -128,7 +128,7 @@ def _candidates() -> list[Cell]:
     """The default engine with one option added (A) against the default (B), 9x9,
     ``CANDIDATE_PLAYOUTS`` a move each on one thread, resigning at 10%."""
     base = f"{DEFAULT} --playouts {CANDIDATE_PLAYOUTS} --threads 1"
-    return [Cell(f"cand9-{name}", f"playout tactics, 9x9, {CANDIDATE_PLAYOUTS} playouts/move",
+    return [Cell(f"cand9-{name}", f"candidates, 9x9, {CANDIDATE_PLAYOUTS} playouts/move",
                  f"{label} vs default", None, f"{base} {settings}", base, GO9, 2, 40)
             for name, label, settings in _CANDIDATES]
 
