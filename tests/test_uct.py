@@ -95,8 +95,9 @@ def test_the_solver_takes_a_proven_win_and_skips_proven_losses():
     assert uct_kernels.select_child(ti, tf, 0, 0.7, False, 1000.0, False) == 1   # solver off
 
 
-def test_amaf_backup_credits_first_plays_by_the_side_to_move():
-    # root (black to move) -> child 1 (black at 20) -> its child 4 (white at 30)
+def amaf_tree():
+    """root (black to move) -> child 1 (black at 20) -> its child 4 (white at 30); the
+    root's children play 20, 21, 22, node 1's 30, 31, 20."""
     ti = np.zeros((TI_ROWS, 7), dtype=np.int32)
     tf = np.zeros((TF_ROWS, 7))
     ti[FIRST], ti[NCHILD] = -1, 0
@@ -104,7 +105,12 @@ def test_amaf_backup_credits_first_plays_by_the_side_to_move():
     ti[MOVE, 1:4] = [20, 21, 22]
     ti[FIRST, 1], ti[NCHILD, 1] = 4, 3
     ti[MOVE, 4:7] = [30, 31, 20]
-    amaf = np.zeros(40, dtype=np.int8)
+    return ti, tf
+
+
+def test_amaf_backup_credits_first_plays_by_the_side_to_move():
+    ti, tf = amaf_tree()
+    amaf = np.zeros(40, dtype=np.int32)     # colours alone: every first play at ply 0
     amaf[22] = BLACK      # black played 22 in the playout: credits root child 22
     amaf[31] = WHITE      # white played 31 in the playout: credits child 1's child 31
     amaf[21] = WHITE      # white played 21: no credit at the root (black's choice)
@@ -120,17 +126,10 @@ def test_amaf_backup_credits_first_plays_by_the_side_to_move():
     assert list(tf[AMAF_W, 1:4]) == [1.0, 0.0, 1.0]
 
 
-
 def test_rave_distance_weighs_early_first_plays_as_pachi_does():
-    # the tree of the test above; the simulation began at ply 0 (black's 20), white's 30 at
-    # ply 1, and ended at ply 10; the playout's black 22 at ply 6, white 31 at ply 9
-    ti = np.zeros((TI_ROWS, 7), dtype=np.int32)
-    tf = np.zeros((TF_ROWS, 7))
-    ti[FIRST], ti[NCHILD] = -1, 0
-    ti[FIRST, 0], ti[NCHILD, 0] = 1, 3
-    ti[MOVE, 1:4] = [20, 21, 22]
-    ti[FIRST, 1], ti[NCHILD, 1] = 4, 3
-    ti[MOVE, 4:7] = [30, 31, 20]
+    # amaf_tree's simulation began at ply 0 (black's 20), white's 30 at ply 1, and ended
+    # at ply 10; the playout's black 22 at ply 6, white 31 at ply 9
+    ti, tf = amaf_tree()
     amaf = np.zeros(40, dtype=np.int32)
     amaf[22] = BLACK + 4 * 6
     amaf[31] = WHITE + 4 * 9
