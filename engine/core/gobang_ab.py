@@ -522,11 +522,11 @@ def _enter(board, w, exact_b, exact_w, renju, color, ply, dep, alpha, beta, alph
         kind = 3 if dep[ply] > -vct_depth else 2
         if kind == 2 and n3[c] == 0:
             return True, stand
+        anchor = _anchor(ply, dep, forced, defending, moves, idx)
         n_moves[ply] = _generate(board, w, cells, through, n_through, cnt, n3, live, near,
                                  c, kind, mark, mask, renju,
                                  vct_width if kind == 3 else MAX_MOVES, tt_m, killers[ply],
-                                 _anchor(ply, dep, forced, defending, moves, idx), moves[ply],
-                                 scores)
+                                 anchor, moves[ply], scores)
         if n_moves[ply] == 0:
             return True, stand
         return False, 0
@@ -536,8 +536,8 @@ def _enter(board, w, exact_b, exact_w, renju, color, ply, dep, alpha, beta, alph
     if kind == 1:
         lim = MAX_MOVES
     n_moves[ply] = _generate(board, w, cells, through, n_through, cnt, n3, live, near, c,
-                             kind, mark, mask, renju, lim, tt_m, killers[ply], -1, moves[ply],
-                             scores)
+                             kind, mark, mask, renju, lim, tt_m, killers[ply], -1,
+                             moves[ply], scores)
     if n_moves[ply] == 0:   # a full board is a draw; black with forbidden points only
         return True, 0 if stones + ply >= (w - 2) * (w - 2) else -(WIN - ply - 1)
     return False, 0
