@@ -381,7 +381,9 @@ def _generate(board, w, cells, through, n_through, cnt, n3, live, near, c, kind,
               allowed, renju, limit, tt_move, killer, anchor, moves, scores):
     """Fill ``moves`` with the node's candidates best first, ``limit`` at most (the TT move
     first when it is one of them); ``kind`` 0: every near point, 1: the marked points
-    (defences), 2: ``c``'s fours only, 3: its fours and open threes.  Returns how many."""
+    (defences), 2: ``c``'s fours only, 3: its fours and open threes; with ``anchor`` >= 0,
+    kinds 2 and 3 keep only the threats on a line with it (``_anchor``).  ``killer``: the
+    ply's two killer moves, ordered after the TT move.  Returns how many."""
     k = 0
     if kind == 2:   # the empty cells of its live threes, each once (``mark`` as scratch)
         for i in range(n3[c]):
