@@ -90,6 +90,8 @@ def build_positions(args, judge: Judge) -> dict:
 
 
 def our_moves(options: dict, budget: Budget, positions: list, size: int) -> tuple[list, int]:
+    """The ab back end's move in each position (its table cleared before each) and the
+    nodes of all of them."""
     searcher = registry.make("ab", options=options)
     moves, nodes = [], 0
     for p in positions:
@@ -100,7 +102,7 @@ def our_moves(options: dict, budget: Budget, positions: list, size: int) -> tupl
         result = searcher.search(state, budget)
         moves.append(to_gtp(result.move, size))
         nodes += result.playouts
-    return moves, nodes // max(1, len(positions))
+    return moves, nodes
 
 
 def main(argv=None):
@@ -152,7 +154,7 @@ def main(argv=None):
         blunders = [i for i in live if values[i] <= LOST]
         summary = {"positions": len(live), "blunders": len(blunders),
                    "mean": round(sum(max(values[i], -1500) for i in live) / len(live), 1),
-                   "nodes_a_move": nodes}
+                   "nodes_a_move": nodes // max(1, len(positions))}
         cache_path.write_text(json.dumps(cache))
         record = {"commit": commit(), "config": name, "options": options,
                   "seconds": args.seconds, "nodes": args.nodes, "judge": args.judge,
@@ -161,7 +163,7 @@ def main(argv=None):
         with open(args.out, "a") as f:
             f.write(json.dumps(record) + "\n")
         print(f"{name:24s} blunders {len(blunders):3d} of {len(live)}  mean "
-              f"{summary['mean']:7.1f}  nodes a move {nodes}")
+              f"{summary['mean']:7.1f}  nodes a move {summary['nodes_a_move']}")
     judge.client.close()
 
 

@@ -18,11 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engine.game.coords import from_gtp, to_gtp  # noqa: E402
-from engine.game.gobang_state import GobangState  # noqa: E402
-from engine.game.rules import GobangRules  # noqa: E402
-from engine.search import registry  # noqa: E402
 from engine.search.base import Budget  # noqa: E402
+from gomoku_move_quality import our_moves  # noqa: E402   (this script's folder)
 
 
 def main(argv=None):
@@ -35,20 +32,11 @@ def main(argv=None):
     ap.add_argument("--compare", help="a file whose last line is an earlier run's moves")
     args = ap.parse_args(argv)
     data = json.loads(Path(args.positions).read_text())
-    size = data["size"]
     options = {"depth": str(args.depth), "threads": "1",
                **dict(kv.split("=", 1) for kv in args.set)}
-    searcher = registry.make("ab", options=options)
-    nodes, moves = 0, []
     t0 = time.perf_counter()
-    for p in data["positions"][:args.n]:
-        state = GobangState(GobangRules(size=size))
-        for m in p["moves"]:
-            state.play(from_gtp(m, size))
-        searcher.reset()
-        result = searcher.search(state, Budget(playouts=10**12))
-        nodes += result.playouts
-        moves.append(to_gtp(result.move, size))
+    moves, nodes = our_moves(options, Budget(playouts=10**12), data["positions"][:args.n],
+                             data["size"])
     print(f"depth {args.depth}, {len(moves)} positions, {options}: {nodes:,} nodes in "
           f"{time.perf_counter() - t0:.1f} s")
     if args.compare:
