@@ -15,11 +15,13 @@ from engine.game.rules import GOBANG_VARIANTS, GobangRules
 from engine.pbrain import protocol
 from engine.pbrain.brain import Brain, BrainError, BrainSettings
 from engine.pbrain.limits import Limits, NO_MATCH_LIMIT, own_moves_left, rule_variant
-from engine.search import presets
+from engine.search import presets, registry
+from engine.search.base import SearchResult
 from engine.pbrain.memory import MEMORY_HEADROOM, held_bytes, node_bytes, pool_nodes
 from engine.pbrain.protocol import Command, ProtocolError, UnknownCommand
 from engine.pbrain.quick_move import quick_move
 from engine.pbrain.session import Session
+from engine.pbrain.thinker import Thinker
 from engine.timecontrol import FIXED_MARGIN, RELATIVE_MARGIN
 from pbrain_manager import BrainProcess, parse_move, play_game, start
 
@@ -130,6 +132,29 @@ def test_a_turn_limit_the_margin_eats_gets_the_quick_move():
     assert limits.move_seconds(35) == 0.0
     limits.set("timeout_turn", "500")
     assert limits.move_seconds(35) == pytest.approx(kept(0.5))
+
+
+class _BudgetSpy:
+    """A back end that records the budget it is given and answers at once."""
+    name = "spy"
+
+    def __init__(self, landing):
+        self.landing, self.budgets = landing, []
+
+    def search(self, state, budget, stop=None, progress=None):
+        self.budgets.append(budget)
+        return SearchResult(move=state.empty_points()[0], winrate=0.5, playouts=1,
+                            seconds=0.0)
+
+
+@pytest.mark.parametrize("algo, landing", [("ab", 0.01), ("uct", 0.04)])
+def test_the_search_aims_its_own_landing_short_of_the_move_time(algo, landing):
+    assert registry.back_end(algo).landing == landing   # the alpha-beta stops precisely
+    spy = _BudgetSpy(landing)
+    state = GobangState(GobangRules(size=15))
+    state.play(point(7, 7, 15))
+    Thinker(spy).think(state, 0.3)
+    assert spy.budgets[0].seconds == pytest.approx(0.3 - landing)
 
 
 def test_bad_info_values_are_refused_and_unknown_keys_ignored():

@@ -33,10 +33,6 @@ PONDER_SECONDS = 3600.0     # a bound on one ponder: new input stops it long bef
 # How long past its time budget a search may run before the guard answers for it: with the
 # reply's own overhead, a move stays within 50 ms of its allocation.
 DEADLINE_SLACK = 0.01
-# The search itself aims this much short of the budget: its last compiled chunk, sized from
-# the playout rate, overshoots when the machine is loaded, and a search that lands past the
-# guard's deadline loses its tree.
-LANDING = 0.04
 
 
 @dataclass(frozen=True)
@@ -200,7 +196,8 @@ class Context:
             deadline = start + budget.seconds + DEADLINE_SLACK
             root = self.root(color)
             root = root.clone() if root is self.state else root
-            aim = replace(budget, seconds=max(budget.seconds - LANDING, budget.seconds / 2))
+            aim = replace(budget, seconds=max(budget.seconds - self.searcher.landing,
+                                              budget.seconds / 2))
             result, best = self._guarded(root, aim, deadline, stop, progress, allowed)
             if result is None:
                 result = fallback_result(root, color, best,

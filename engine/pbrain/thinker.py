@@ -10,8 +10,7 @@ quick move: a search started earlier would compile the kernels in the brain itse
 the start-up leaves to a child process on a cold cache (``engine.pbrain.kernels``), and
 would not answer in time anyway.
 
-The search aims ``LANDING`` short of its budget: its last compiled chunk, sized from the
-playout rate, overshoots on a loaded machine.
+The search aims its back end's ``landing`` short of its budget (``TreeSearcher.landing``).
 """
 
 import time
@@ -21,7 +20,6 @@ from ..search.deadline import GuardedSearch, fresh_searcher
 from .quick_move import quick_move
 
 GUARD_SECONDS = 0.05   # how long past its budget a search may run before the fallback
-LANDING = 0.04         # how far short of its budget a search aims
 
 
 class Thinker:
@@ -48,8 +46,9 @@ class Thinker:
         if seconds <= 0 or (self.ready is not None and not self.ready.is_set()):
             return quick_move(state, self.seed)
         deadline = time.monotonic() + seconds + GUARD_SECONDS
-        budget = Budget(playouts=playouts, seconds=max(seconds - LANDING, seconds / 2))
         root, searcher = state.clone(), self.searcher
+        budget = Budget(playouts=playouts, seconds=max(seconds - searcher.landing,
+                                                       seconds / 2))
         guard = GuardedSearch(lambda stop, report: searcher.search(root, budget, stop=stop,
                                                                   progress=report))
         result = guard.wait(deadline)

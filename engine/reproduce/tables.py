@@ -10,7 +10,7 @@ Which cell differs *because* of something measured is ``BECAUSE`` (a verdict of
 
 from dataclasses import dataclass, field
 
-from ..gtp.context import LANDING
+from ..search.searcher import LANDING
 from ..match.cells import Cell, engine
 from ..match.referee import GameSetup
 from ..timecontrol import TimeSettings

@@ -83,6 +83,7 @@ class Target:
 
 class Searcher(Protocol):
     name: str
+    landing: float   # seconds short of a time budget its callers aim the search
 
     def reset(self) -> None:
         """Forget everything (new game, new board size)."""

@@ -32,6 +32,10 @@ from .tree import VISITS, NodePool
 ROOT_STEPS = (ProofStep, ThreatStep)   # in the order a search runs them
 CHUNK_SECONDS = 0.025      # one compiled call; bounds the reaction time to stop/deadline
 PROGRESS_SECONDS = 0.1     # least time between two progress reports
+# How far short of a time budget a search aims (``TreeSearcher.landing``): its last
+# compiled chunk, sized from the playout rate, overshoots when the machine is loaded, and
+# a search that lands past its caller's deadline guard loses its tree.
+LANDING = 0.04
 NO_LIMIT = np.iinfo(np.int64).max
 
 
@@ -51,13 +55,15 @@ class TreeSearcher:
     ``Options`` (a dataclass of ``engine.search.options``) and implements ``_search``, its
     own search once the root steps have passed, calling ``_prepare`` first and ``_result``
     last.  ``reads_fights``: its search takes a tsumego's ``target``; ``plans_budget``: a
-    search of N playouts is not N/k searches k times over (SHOT)."""
+    search of N playouts is not N/k searches k times over (SHOT); ``landing``: how many
+    seconds short of a time budget its callers (the GTP session, the brain) aim it."""
 
     name = ""
     Options = None
     games = ("go", "gobang")   # the games its search plays
     reads_fights = False
     plans_budget = False
+    landing = LANDING
 
     def __init__(self, seed: int = 0, options: dict[str, str] | None = None):
         self.steps = [step() for step in ROOT_STEPS]
