@@ -117,6 +117,44 @@ def test_wins_within_three_plies_agree_with_brute_force():
     assert agree[True] >= 10 and agree[False] >= 10   # both verdicts were tested
 
 
+def test_threat_points_from_the_threes_equal_a_brute_force_of_every_point():
+    """A threat point (a stone that makes two winning points, with none before) is found
+    from the live threes' empty cells; a brute force places a stone on every empty point
+    and counts its fives."""
+    rng = np.random.default_rng(11)
+    n = 11
+    cells, through, count = ab.window_tables(n)
+    tested = 0
+    for trial in range(150):
+        s, meta, _ = random_position(rng, n, GOBANG_FREESTYLE, 8 + trial % 24)
+        board = s[BOARD].copy()
+        sums = ab.new_sums(cells.shape[0])
+        cnt, val, n4, n3, live, at = sums
+        ab.tally(board, cells, *sums)
+        other = np.full(board.shape[0], -1, dtype=np.int32)
+        touched = np.zeros(board.shape[0], dtype=np.int32)
+        for c in (BLACK, WHITE):
+            grid = grid_of(s, n)
+            if reference_winning_points(grid, c, False):
+                continue   # a four already: the search never asks for its threat points
+            brute = set()
+            for r in range(n):
+                for col in range(n):
+                    if grid[r][col] == EMPTY:
+                        grid[r][col] = c
+                        if len(reference_winning_points(grid, c, False)) >= 2:
+                            brute.add(point(r, col, n))
+                        grid[r][col] = EMPTY
+            k = ab._find_threat_points(board, cells, n3, live, c, other, touched)
+            assert {int(t) for t in touched[:k] if other[t] == -2} == brute, trial
+            ab._clear(other, touched, k)
+            assert (other == -1).all()
+            t = ab._threat_point(board, cells, n3, live, c, other, touched)
+            assert (t in brute) if brute else t == -1
+            tested += bool(brute)
+    assert tested >= 20
+
+
 def test_a_win_by_continuous_fours_is_seen_from_one_ply():
     rng = np.random.default_rng(3)
     n = 11

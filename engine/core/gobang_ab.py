@@ -66,6 +66,11 @@ EVAL = np.array([0, 1, 8, 60, 400, 0], dtype=np.int64)
 TEMPO_NUM, TEMPO_DEN = 3, 2   # the side to move's windows weigh 3/2: it moves first
 
 EXACT, LOWER, UPPER = 1, 2, 3   # transposition-table bounds
+# ``_score``'s term for a window through the point by the stones of the mover and of the
+# other side in it (at most four each: the point is empty): ATTACK while the other side
+# has none, DEFEND while the mover has none
+POINT_SCORE = np.array([[(ATTACK[kc] if ko == 0 else 0.0) + (DEFEND[ko] if kc == 0 else 0.0)
+                         for ko in range(5)] for kc in range(5)])
 
 
 @functools.lru_cache(maxsize=None)
@@ -201,55 +206,80 @@ def _five_points(board, w, cells, n4, live, c, exact):
 
 
 @njit(cache=True, nogil=True)
-def _is_threat_point(board, cells, through, n_through, cnt, t, c):
-    """Whether a ``c`` stone on the empty ``t`` makes two distinct winning points."""
-    o = 3 - c
-    first = -1
-    for j in range(n_through[t]):
-        wi = through[t, j]
-        if cnt[c, wi] == 3 and cnt[o, wi] == 0:
-            q = _empty_cell(board, cells, wi, t)
-            if first < 0:
-                first = q
-            elif q != first:
-                return True
-    return False
+def _find_threat_points(board, cells, n3, live, c, other, touched):
+    """Mark ``c``'s threat points (an empty point whose stone makes two distinct winning
+    points) with ``other[t] = -2``, from its live threes alone: such a point is an empty cell
+    of two threes whose other empty cells differ.  ``other`` (-1 everywhere before) keeps
+    each cell's first other empty cell; returns how many cells of ``touched`` it wrote, for
+    ``_clear``.  One pass over the threes, where a test of each of their cells would read
+    the twenty windows through it."""
+    n = 0
+    for i in range(n3[c]):
+        wi = live[c, 0, i]
+        e1, e2 = -1, -1
+        for k in range(5):
+            q = cells[wi, k]
+            if board[q] == EMPTY:
+                if e1 < 0:
+                    e1 = q
+                else:
+                    e2 = q
+        for t, q in ((e1, e2), (e2, e1)):
+            if other[t] == -1:
+                other[t] = q
+                touched[n] = t
+                n += 1
+            elif other[t] >= 0 and other[t] != q:
+                other[t] = -2
+    return n
+
+
+@njit(cache=True, nogil=True, inline='always')
+def _clear(other, touched, n):
+    for i in range(n):
+        other[touched[i]] = -1
 
 
 @njit(cache=True, nogil=True)
-def _threat_point(board, cells, through, n_through, cnt, n3, live, c):
-    """A threat point of ``c`` (its stone there makes two winning points), or -1."""
+def _threat_point(board, cells, n3, live, c, other, touched):
+    """A threat point of ``c`` (its stone there makes two winning points), or -1: the first
+    in the order of its threes' list."""
+    n = _find_threat_points(board, cells, n3, live, c, other, touched)
+    found = -1
     for i in range(n3[c]):
         wi = live[c, 0, i]
         for k in range(5):
             t = cells[wi, k]
-            if board[t] == EMPTY and \
-                    _is_threat_point(board, cells, through, n_through, cnt, t, c):
-                return t
-    return -1
+            if board[t] == EMPTY and other[t] == -2:
+                found = t
+                break
+        if found >= 0:
+            break
+    _clear(other, touched, n)
+    return found
 
 
 @njit(cache=True, nogil=True)
-def _defences(board, cells, through, n_through, cnt, n3, live, c, mark):
+def _defences(board, cells, through, n_through, cnt, n3, live, c, mark, other, touched):
     """Mark (``mark[q] = 1``) the points of the opponent's threes through its threat
     points and ``c``'s own fours; returns whether the opponent has a threat point."""
     o = 3 - c
+    n = _find_threat_points(board, cells, n3, live, o, other, touched)
     found = False
-    for i in range(n3[o]):
-        wi = live[o, 0, i]
-        for k in range(5):
-            t = cells[wi, k]
-            if board[t] == EMPTY and mark[t] != 2 and \
-                    _is_threat_point(board, cells, through, n_through, cnt, t, o):
-                mark[t] = 2     # a threat point, its threes marked below
-                found = True
-                for j in range(n_through[t]):
-                    wj = through[t, j]
-                    if cnt[o, wj] == 3 and cnt[c, wj] == 0:
-                        for m in range(5):
-                            q = cells[wj, m]
-                            if board[q] == EMPTY and mark[q] == 0:
-                                mark[q] = 1
+    for i in range(n):
+        t = touched[i]
+        if other[t] != -2:
+            continue
+        mark[t] = 2     # a threat point, its threes marked below
+        found = True
+        for j in range(n_through[t]):
+            wj = through[t, j]
+            if cnt[o, wj] == 3 and cnt[c, wj] == 0:
+                for m in range(5):
+                    q = cells[wj, m]
+                    if board[q] == EMPTY and mark[q] == 0:
+                        mark[q] = 1
+    _clear(other, touched, n)
     if found:
         for i in range(n3[c]):
             wi = live[c, 0, i]
@@ -267,11 +297,7 @@ def _score(through, n_through, cnt, p, c):
     total = 0.0
     for j in range(n_through[p]):
         wi = through[p, j]
-        kc, ko = cnt[c, wi], cnt[o, wi]
-        if ko == 0:
-            total += ATTACK[kc]
-        if kc == 0:
-            total += DEFEND[ko]
+        total += POINT_SCORE[cnt[c, wi], cnt[o, wi]]
     return total
 
 
@@ -461,7 +487,7 @@ def _enter(board, w, exact_b, exact_w, renju, color, ply, dep, alpha, beta, alph
            best_move, forced, defending, research, moves, n_moves, idx, scores, mark,
            allowed, no_mask, cells, through, n_through, cnt, near, val, n4, n3, live, at,
            stones, width, root_width, q_depth, vct_depth, vct_width, key, keys, tt_mask,
-           tt_keyx, tt_data, killers):
+           tt_keyx, tt_data, killers, other, touched):
     """Open the node at ``ply`` (the module docstring's rules): returns (True, its value)
     when it is decided without a move searched, else (False, 0) with its moves ready."""
     c = color if ply % 2 == 0 else 3 - color
@@ -494,7 +520,7 @@ def _enter(board, w, exact_b, exact_w, renju, color, ply, dep, alpha, beta, alph
     # in three plies (window counts cannot tell an overline, so under exact five this is
     # left to the search)
     if not forced[ply] and n3[c] > 0 and not (exact_b if c == 1 else exact_w):
-        t = _threat_point(board, cells, through, n_through, cnt, n3, live, c)
+        t = _threat_point(board, cells, n3, live, c, other, touched)
         if t >= 0:
             best_move[ply] = t
             return True, WIN - ply - 2
@@ -511,7 +537,8 @@ def _enter(board, w, exact_b, exact_w, renju, color, ply, dep, alpha, beta, alph
     kind = 0
     if n3[o] > 0 and dep[ply] > -q_depth:
         mark[:] = 0
-        if _defences(board, cells, through, n_through, cnt, n3, live, c, mark):
+        if _defences(board, cells, through, n_through, cnt, n3, live, c, mark, other,
+                     touched):
             kind = 1
             defending[ply] = True
     if dep[ply] <= 0 and kind == 0:   # the quiescence: threats only, or stand pat
@@ -573,6 +600,8 @@ def search(board0, w, exact_b, exact_w, renju, color, depth, width, root_width, 
     tt_mask = tt_keyx.shape[0] - 1
     no_mask = np.zeros(0, dtype=np.uint8)
     mark = np.zeros(n_pts, dtype=np.int8)
+    other = np.full(n_pts, -1, dtype=np.int32)     # ``_find_threat_points``' scratch
+    touched = np.zeros(n_pts, dtype=np.int32)
 
     moves = np.zeros((MAX_PLY + 1, MAX_MOVES), dtype=np.int32)
     scores = np.zeros(MAX_MOVES, dtype=np.float64)
@@ -615,7 +644,8 @@ def search(board0, w, exact_b, exact_w, renju, color, depth, width, root_width, 
                                       at, stones,
                                       width, root_width, q_depth, vct_depth, vct_width,
                                       key, keys,
-                                      tt_mask, tt_keyx, tt_data, killers)
+                                      tt_mask, tt_keyx, tt_data, killers, other,
+                                      touched)
         if not returning:
             c = color if ply % 2 == 0 else 3 - color
             full = dep[ply] if forced[ply] else dep[ply] - 1
