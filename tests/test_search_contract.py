@@ -296,3 +296,33 @@ def test_allowed_mask_keeps_the_root_inside_a_region(name):
     # the next search without a mask sees the whole board again
     result = searcher.search(state, Budget(playouts=300))
     assert {c.move for c in result.candidates} - set(region)
+
+
+class _SlowStep:
+    """A root step that takes ``seconds`` and decides nothing."""
+
+    def __init__(self, seconds):
+        self.seconds = seconds
+
+    def before(self, state, allowed, target):
+        time.sleep(self.seconds)
+        return None, allowed
+
+
+@pytest.mark.parametrize("algo", ["ab", "uct"])
+def test_the_root_steps_time_is_taken_from_the_search_budget(algo):
+    """A move's time budget covers its root steps (a root VCF can take a tenth of a second):
+    the back end's own search gets what they leave, and at least MIN_SEARCH_SECONDS."""
+    from engine.search.searcher import MIN_SEARCH_SECONDS
+    searcher = registry.make(algo)
+    given = []
+    searcher._search = lambda state, budget, *rest: given.append(budget) or SearchResult(
+        move=0, winrate=0.5, playouts=0, seconds=0.0)
+    state = GobangState(GobangRules(size=9))
+    searcher.steps = [_SlowStep(0.05)]
+    searcher.search(state, Budget(seconds=0.5))
+    assert 0.40 < given[0].seconds <= 0.45
+    searcher.search(state, Budget(seconds=0.02))
+    assert given[1].seconds == MIN_SEARCH_SECONDS
+    searcher.search(state, Budget(playouts=100))
+    assert given[2].seconds is None and given[2].playouts == 100
