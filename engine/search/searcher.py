@@ -38,7 +38,7 @@ PROGRESS_SECONDS = 0.1     # least time between two progress reports
 LANDING = 0.04
 NO_LIMIT = np.iinfo(np.int64).max
 # the least time the back end's own search is left when the root steps took the budget
-# (a root VCF of 20,000 fours can take 0.15 s): enough for a first shallow answer
+# (the root VCF, 20,000 fours, takes up to 0.14 s): enough for a first shallow answer
 MIN_SEARCH_SECONDS = 0.01
 
 
