@@ -177,10 +177,10 @@ def _near(board, w, p, near, delta):
 
 
 @njit(cache=True, nogil=True)
-def _empty_cell(board, cells, wi, skip):
+def _empty_cell(board, cells, wi):
     for k in range(5):
         q = cells[wi, k]
-        if board[q] == EMPTY and q != skip:
+        if board[q] == EMPTY:
             return q
     return -1
 
@@ -195,7 +195,7 @@ def _five_points(board, w, cells, n4, live, c, exact):
     """The first winning point of ``c`` and how many distinct ones there are (at most 2)."""
     first, k = -1, 0
     for i in range(n4[c]):
-        q = _empty_cell(board, cells, live[c, 1, i], -1)
+        q = _empty_cell(board, cells, live[c, 1, i])
         if q < 0 or q == first or not _wins_at(board, w, q, c, exact):
             continue
         if first < 0:
