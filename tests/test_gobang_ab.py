@@ -258,3 +258,23 @@ def test_the_brain_searches_by_alpha_beta_unless_told_otherwise():
     assert options["resign_threshold"] == 0.0
     _, uct = parse_settings(["--algo", "uct"])
     assert uct.options()["vct"] is True and uct.options()["solver"] is True
+
+
+def test_a_proof_from_a_narrow_search_holds_against_every_move():
+    """A node that searches only its best ``width`` moves proves nothing by losing with
+    them all: it searches the rest before it counts as lost.  So every win or loss a
+    search two moves wide reports, one that tries every near point reports too."""
+    rng = np.random.default_rng(7)
+    n = 11
+    proofs = 0
+    for trial in range(160):
+        s, meta, zob = random_position(rng, n, GOBANG_FREESTYLE, 8 + trial % 16)
+        _, narrow, complete, _ = search(s, meta, zob, n, depth=3, width=2, q_depth=4,
+                                        nodes=10**6)
+        if not complete or abs(narrow) <= ab.MATE:
+            continue
+        _, wide, complete, _ = search(s, meta, zob, n, depth=3, q_depth=4, nodes=10**7)
+        assert complete and (wide > ab.MATE) == (narrow > ab.MATE) and \
+            abs(wide) > ab.MATE, trial
+        proofs += 1
+    assert proofs >= 10

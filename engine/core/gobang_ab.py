@@ -16,7 +16,10 @@ these counts, at each node:
   too: a side so threatened may not stand pat;
 - otherwise the empty points within two of a stone, the best ``width`` (the back end's
   ``moves``; ``root_width`` at the root, 0 for all) by their
-  ``gobang_shape`` score.
+  ``gobang_shape`` score; a node whose moves all lose searches the rest of its points
+  before it counts as lost, so a win or a loss the search reports holds against every
+  near point, not only the best ``width`` (without it, wins "proved" two moves wide were
+  refuted by a search of every point, and the brain played them at once).
 
 At depth 0 the search goes on with threats alone, standing pat on the static value -- the
 window sums, ``EVAL`` by the stones in each live window, the side to move's times
@@ -343,14 +346,18 @@ def _legal(board, w, p, c, renju):
 
 
 @njit(cache=True, nogil=True, inline='always')
-def _offer(board, w, through, n_through, cnt, p, c, allowed, renju, limit, tt_move, killer,
-           moves, scores, k):
+def _playable(board, w, p, c, allowed, renju):
+    """Whether the empty point ``p`` may be a candidate: inside ``allowed`` (when it is not
+    empty) and not forbidden to ``c``."""
+    if allowed.shape[0] > 0 and allowed[p] == 0:
+        return False
+    return not (renju and c == BLACK and is_forbidden(board, w, p))
+
+
+@njit(cache=True, nogil=True, inline='always')
+def _offer(through, n_through, cnt, p, c, limit, tt_move, killer, moves, scores, k):
     """Insert candidate ``p`` by its shape score among the ``k`` kept best (``limit`` at
     most); returns how many are kept."""
-    if allowed.shape[0] > 0 and allowed[p] == 0:
-        return k
-    if renju and c == BLACK and is_forbidden(board, w, p):
-        return k
     s = _score(through, n_through, cnt, p, c)
     if p == tt_move:
         s = 1e300
@@ -409,8 +416,10 @@ def _generate(board, w, cells, through, n_through, cnt, n3, live, near, c, kind,
     first when it is one of them); ``kind`` 0: every near point, 1: the marked points
     (defences), 2: ``c``'s fours only, 3: its fours and open threes; with ``anchor`` >= 0,
     kinds 2 and 3 keep only the threats on a line with it (``_anchor``).  ``killer``: the
-    ply's two killer moves, ordered after the TT move.  Returns how many."""
+    ply's two killer moves, ordered after the TT move.  Returns how many, and whether
+    candidates were left out for ``limit``."""
     k = 0
+    offered = 0
     if kind == 2:   # the empty cells of its live threes, each once (``mark`` as scratch)
         for i in range(n3[c]):
             wi = live[c, 0, i]
@@ -420,12 +429,14 @@ def _generate(board, w, cells, through, n_through, cnt, n3, live, near, c, kind,
                 p = cells[wi, j]
                 if board[p] == EMPTY and mark[p] != 3:
                     mark[p] = 3
-                    k = _offer(board, w, through, n_through, cnt, p, c, allowed, renju,
-                               limit, tt_move, killer, moves, scores, k)
+                    if _playable(board, w, p, c, allowed, renju):
+                        offered += 1
+                        k = _offer(through, n_through, cnt, p, c, limit, tt_move, killer,
+                                   moves, scores, k)
         for i in range(n3[c]):
             for j in range(5):
                 mark[cells[live[c, 0, i], j]] = 0
-        return k
+        return k, offered > k
     for p in range(board.shape[0]):
         if board[p] != EMPTY or near[p] == 0:
             continue
@@ -434,9 +445,11 @@ def _generate(board, w, cells, through, n_through, cnt, n3, live, near, c, kind,
         if kind == 3 and (anchor >= 0 and not _aligned(w, p, anchor) or
                           not _makes_three(w, cells, through, n_through, cnt, p, c)):
             continue
-        k = _offer(board, w, through, n_through, cnt, p, c, allowed, renju, limit, tt_move,
-                   killer, moves, scores, k)
-    return k
+        if _playable(board, w, p, c, allowed, renju):
+            offered += 1
+            k = _offer(through, n_through, cnt, p, c, limit, tt_move, killer, moves, scores,
+                       k)
+    return k, offered > k
 
 
 @njit(cache=True, nogil=True)
@@ -484,8 +497,8 @@ def _from_tt(v, ply):
 
 @njit(cache=True, nogil=True)
 def _enter(board, w, exact_b, exact_w, renju, color, ply, dep, alpha, beta, alpha0, best,
-           best_move, forced, defending, research, moves, n_moves, idx, scores, mark,
-           allowed, no_mask, cells, through, n_through, cnt, near, val, n4, n3, live, at,
+           best_move, forced, defending, research, narrow, moves, n_moves, idx, scores,
+           mark, allowed, no_mask, cells, through, n_through, cnt, near, val, n4, n3, live, at,
            stones, width, root_width, q_depth, vct_depth, vct_width, key, keys, tt_mask,
            tt_keyx, tt_data, killers, other, touched):
     """Open the node at ``ply`` (the module docstring's rules): returns (True, its value)
@@ -499,6 +512,7 @@ def _enter(board, w, exact_b, exact_w, renju, color, ply, dep, alpha, beta, alph
     forced[ply] = False
     defending[ply] = False
     research[ply] = False
+    narrow[ply] = False
     idx[ply] = 0
     n_moves[ply] = 0
     if n4[c] > 0:
@@ -552,10 +566,10 @@ def _enter(board, w, exact_b, exact_w, renju, color, ply, dep, alpha, beta, alph
         if kind == 2 and n3[c] == 0:
             return True, stand
         anchor = _anchor(ply, dep, forced, defending, moves, idx)
-        n_moves[ply] = _generate(board, w, cells, through, n_through, cnt, n3, live, near,
-                                 c, kind, mark, mask, renju,
-                                 vct_width if kind == 3 else MAX_MOVES, tt_m, killers[ply],
-                                 anchor, moves[ply], scores)
+        n_moves[ply], narrow[ply] = _generate(
+            board, w, cells, through, n_through, cnt, n3, live, near, c, kind, mark, mask,
+            renju, vct_width if kind == 3 else MAX_MOVES, tt_m, killers[ply], anchor,
+            moves[ply], scores)
         if n_moves[ply] == 0:
             return True, stand
         return False, 0
@@ -564,9 +578,9 @@ def _enter(board, w, exact_b, exact_w, renju, color, ply, dep, alpha, beta, alph
         lim = MAX_MOVES if root_width == 0 else root_width
     if kind == 1:
         lim = MAX_MOVES
-    n_moves[ply] = _generate(board, w, cells, through, n_through, cnt, n3, live, near, c,
-                             kind, mark, mask, renju, lim, tt_m, killers[ply], -1,
-                             moves[ply], scores)
+    n_moves[ply], narrow[ply] = _generate(board, w, cells, through, n_through, cnt, n3,
+                                          live, near, c, kind, mark, mask, renju, lim, tt_m,
+                                          killers[ply], -1, moves[ply], scores)
     if n_moves[ply] == 0:   # a full board is a draw; black with forbidden points only
         return True, 0 if stones + ply >= (w - 2) * (w - 2) else -(WIN - ply - 1)
     return False, 0
@@ -618,6 +632,7 @@ def search(board0, w, exact_b, exact_w, renju, color, depth, width, root_width, 
     defending = np.zeros(MAX_PLY + 1, dtype=np.bool_)
     probe = np.zeros(MAX_PLY + 1, dtype=np.bool_)
     research = np.zeros(MAX_PLY + 1, dtype=np.bool_)
+    narrow = np.zeros(MAX_PLY + 1, dtype=np.bool_)
     cut = np.zeros(MAX_PLY + 1, dtype=np.int64)
     killers = np.full((MAX_PLY + 1, 2), -1, dtype=np.int64)
 
@@ -638,8 +653,8 @@ def search(board0, w, exact_b, exact_w, renju, color, depth, width, root_width, 
             nodes += 1
             returning, value = _enter(board, w, exact_b, exact_w, renju, color, ply, dep,
                                       alpha, beta, alpha0, best, best_move, forced,
-                                      defending, research, moves, n_moves, idx, scores,
-                                      mark, allowed, no_mask, cells,
+                                      defending, research, narrow, moves, n_moves, idx,
+                                      scores, mark, allowed, no_mask, cells,
                                       through, n_through, cnt, near, val, n4, n3, live,
                                       at, stones,
                                       width, root_width, q_depth, vct_depth, vct_width,
@@ -665,6 +680,18 @@ def search(board0, w, exact_b, exact_w, renju, color, depth, width, root_width, 
                         not defending[ply] and \
                         not _makes_four(through, n_through, cnt, m, c):
                     cut[ply] = 1 if i < 3 * lmr else 2
+            elif narrow[ply] and best[ply] < -MATE:
+                # every move searched loses, but the node had more: a loss is proven only
+                # once they all lose, so search the rest (the first ones again, from the
+                # table)
+                narrow[ply] = False
+                n_moves[ply], _ = _generate(board, w, cells, through, n_through, cnt, n3,
+                                            live, near, c, 0, mark,
+                                            allowed if ply == 0 else no_mask, renju,
+                                            MAX_MOVES, -1, killers[ply], -1, moves[ply],
+                                            scores)
+                idx[ply] = 0
+                continue
             else:
                 m = -1
             if m >= 0:

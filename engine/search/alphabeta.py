@@ -112,9 +112,9 @@ class AlphaBetaSearcher(TreeSearcher):
                     elapsed = time.perf_counter() - t0
                     if not complete or nodes >= limit:
                         break
-                    # a proof is settled once two more plies than its length confirm it
-                    # (a proof can rest on a defence cut off by ``moves``, and a deeper
-                    # pass may find it)
+                    # a proof is settled once two more plies than its length confirm it:
+                    # a cheap guard, now that a node counts as lost only once every near
+                    # point loses (``moves`` cut no defence off)
                     if abs(score) > gobang_ab.MATE and \
                             depth >= gobang_ab.WIN - abs(score) + 2:
                         break
