@@ -3,7 +3,9 @@ position of a fixed set (ours to move, from recorded brain matches), our move un
 or node budget, then the judge's evaluation of the position after it.  A *blunder* is a
 move after which the judge sees a loss (a mate, or -1000 and worse) where its own move
 (searched ``--reference-ms``) keeps the game; positions its own move cannot save are left
-out.  Far fewer games' worth of time than a match tells two configurations apart, since
+out.  The *loss* of a move is the judge's value of its own move less its value of ours
+(within ``LOSS_CAP`` either way): a finer measure than the blunders, 0 where the moves
+agree.  Far fewer games' worth of time than a match tells two configurations apart, since
 each position is judged on its own.
 
     python scripts/research/gomoku_move_quality.py \\
@@ -35,6 +37,7 @@ from engine.search.base import Budget  # noqa: E402
 
 LOST = -1000        # the judge's evaluation at and below which a position counts as lost
 MATE = 5000         # a mate in the judge's evaluation, either way
+LOSS_CAP = 500      # a move's loss against the judge's move is counted up to this
 EVAL = re.compile(r"Eval ([+-]?M?\d+)")
 
 
@@ -152,8 +155,12 @@ def main(argv=None):
         moves, nodes = our_moves(options, budget, positions, data["size"])
         values = [after(p, m) for p, m in zip(positions, moves)]
         blunders = [i for i in live if values[i] <= LOST]
+        # what each move gives up against the judge's own, a blunder counting as LOSS_CAP
+        loss = [min(max(reference[i] - values[i], -LOSS_CAP), LOSS_CAP) for i in live]
         summary = {"positions": len(live), "blunders": len(blunders),
                    "mean": round(sum(max(values[i], -1500) for i in live) / len(live), 1),
+                   "loss": round(sum(loss) / len(live), 1),
+                   "judge_moves": sum(moves[i] == positions[i]["reference"] for i in live),
                    "nodes_a_move": nodes // max(1, len(positions))}
         cache_path.write_text(json.dumps(cache))
         record = {"commit": commit(), "config": name, "options": options,
@@ -163,7 +170,8 @@ def main(argv=None):
         with open(args.out, "a") as f:
             f.write(json.dumps(record) + "\n")
         print(f"{name:24s} blunders {len(blunders):3d} of {len(live)}  mean "
-              f"{summary['mean']:7.1f}  nodes a move {summary['nodes_a_move']}")
+              f"{summary['mean']:7.1f}  loss {summary['loss']:6.1f}  the judge's move "
+              f"{summary['judge_moves']:3d}  nodes a move {summary['nodes_a_move']}")
     judge.client.close()
 
 
