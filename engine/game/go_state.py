@@ -85,6 +85,15 @@ class GoState(GameState):
         self.seen[self.hash] += 1
 
     @property
+    def handicap(self) -> int:
+        """The handicap stones: black's stones set up before the first move when the board
+        held no others then (GTP's fixed or free handicap, an SGF's AB), 0 otherwise."""
+        first_move = next((s for s, _, is_move in self._undo if is_move), None)
+        board = (self.s if first_move is None else first_move)[BOARD]
+        black = int(np.count_nonzero(board == BLACK))
+        return black if black >= 2 and not np.any(board == WHITE) else 0
+
+    @property
     def passes(self) -> int:
         return int(self.meta[M_PASSES])
 

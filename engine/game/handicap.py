@@ -20,6 +20,7 @@ most 4 stones; boards under 7x7 take no fixed handicap at all.
 """
 
 from .coords import point
+from ..core.layout import WHITE
 
 MIN_SIZE = 7
 
@@ -55,3 +56,17 @@ def fixed_handicap_points(size: int, count: int) -> list[int]:
         8: corners + sides + top_bottom, 9: corners + sides + top_bottom + centre,
     }
     return layout[count]
+
+
+def place_handicap(state, points: list[int]):
+    """Black's handicap stones on ``state`` (a setup step), white to move; IllegalMove as
+    ``GoState.setup`` raises it."""
+    state.setup(black=points)
+    state.to_play = WHITE
+
+
+def with_fixed_handicap(state, count: int):
+    """``state`` with ``count`` fixed handicap stones placed (none for 0)."""
+    if count:
+        place_handicap(state, fixed_handicap_points(state.size, count))
+    return state

@@ -356,6 +356,8 @@ def save_game(state: GameState, path=None, black_name: str = "", white_name: str
         root.set("PW", white_name)
     if state.game == "go":
         root.set("KM", state.komi if komi is None else komi)
+        if state.handicap:
+            root.set("HA", state.handicap)
     else:
         root.set("RU", state.rules.variant)
     if result:

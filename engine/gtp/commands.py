@@ -19,7 +19,7 @@ from ..game.board_text import render
 from ..game.coords import GTP_LETTERS, from_gtp, point, row_col, to_gtp
 from ..core.layout import BLACK, WHITE
 from ..game.state import IllegalMove, parse_color
-from ..game.handicap import fixed_handicap_points, max_fixed_handicap
+from ..game.handicap import fixed_handicap_points, max_fixed_handicap, place_handicap
 from ..scoring import STATUSES, final_score, result_text, stones_with_status
 from ..game.sgf import load_game
 from ..timecontrol import TimeSettings
@@ -87,8 +87,9 @@ def interrupt_of(ctx):
 
 def log_search(ctx, what: str, color: int, move: int):
     r = ctx.last_result
-    log(f"{what} {COLOR_NAMES[color]}: {to_gtp(move, ctx.size)}, win rate {r.winrate:.3f}, "
-        f"{r.playouts} playouts in {r.seconds:.2f} s ({ctx.algo})")
+    komi = "" if r.komi is None else f" at komi {r.komi:g}"
+    log(f"{what} {COLOR_NAMES[color]}: {to_gtp(move, ctx.size)}, win rate {r.winrate:.3f}"
+        f"{komi}, {r.playouts} playouts in {r.seconds:.2f} s ({ctx.algo})")
 
 
 # -- administration --------------------------------------------------------------------------
@@ -242,11 +243,10 @@ def final_status_list(ctx, args):
 
 def _place_handicap(ctx, points: list[int]):
     try:
-        ctx.state.setup(black=points)
+        place_handicap(ctx.state, points)
     except IllegalMove as exc:
         log(f"handicap: {exc}")
         raise GtpError("bad vertex list") from None
-    ctx.state.to_play = WHITE
     ctx.setup_changed()
 
 

@@ -45,6 +45,8 @@ def stats_json(ctx) -> str:
     if r is None:
         raise GtpError("no search yet")
     stats = dict(algo=ctx.algo, **move_stats(r, ctx.last_color, r.move, ctx.size))
+    if r.komi is not None:
+        stats["komi"] = r.komi
     stats["candidates"] = [
         dict(move=to_gtp(c.move, ctx.size), visits=c.visits, winrate=round(c.winrate, 4),
              prior=round(c.prior, 4), pv=[to_gtp(m, ctx.size) for m in (c.pv or [c.move])],

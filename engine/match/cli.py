@@ -67,6 +67,9 @@ def argument_parser() -> argparse.ArgumentParser:
                       help="Go: positional superko (default) or simple ko")
     game.add_argument("--max-moves", type=positive_int,
                       help="moves before a game is stopped as a draw (default 3 x points)")
+    game.add_argument("--handicap", type=int, default=0,
+                      help="Go: black's fixed handicap stones, white moving first (use "
+                           "--komi 0.5 for the usual handicap komi)")
     game.add_argument("--cleanup", action="store_true",
                       help="Go: kgs-genmove_cleanup phase after two passes, then area score")
     budget = ap.add_argument_group("budget and time")
@@ -140,9 +143,9 @@ def config_from(args, ap) -> MatchConfig:
     game = args.game or ("gobang" if brain else "go")
     if not brain and (args.match_time or args.max_memory or args.b_move_time):
         ap.error("--match-time, --max-memory and --b-move-time are for --protocol brain")
-    if brain and (args.time_settings or args.playouts or args.cleanup):
+    if brain and (args.time_settings or args.playouts or args.cleanup or args.handicap):
         ap.error("--protocol brain takes --move-time and --match-time, not --time-settings, "
-                 "--playouts or --cleanup")
+                 "--playouts, --cleanup or --handicap")
     common = dict(game=game, size=args.size or DEFAULT_SIZE[game], komi=args.komi,
                   rule=args.rule, superko=args.superko, max_moves=args.max_moves,
                   time_grace=args.time_grace, move_timeout=args.move_timeout,
@@ -155,7 +158,7 @@ def config_from(args, ap) -> MatchConfig:
                                max_memory=args.max_memory and args.max_memory * 2**20)
         else:
             setup = GameSetup(**common, time=time, cleanup=args.cleanup,
-                              playouts=args.playouts)
+                              playouts=args.playouts, handicap=args.handicap)
         return MatchConfig(
             a=EngineSpec("a", commands[0], args.names[0]),
             b=EngineSpec("b", commands[1], args.names[1]), setup=setup, games=args.games,

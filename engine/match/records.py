@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..core.layout import BLACK, WHITE
 from ..game.coords import from_gtp, to_gtp
+from ..game.handicap import with_fixed_handicap
 from ..game.registry import GameConfig
 from ..game.sgf import note_playouts, save_game
 
@@ -32,7 +33,7 @@ def replay(setup: dict, sequence: list[str]):
     played; ValueError naming the move when one does not parse or is illegal."""
     config = GameConfig(game=setup["game"], size=setup["size"], komi=setup["komi"],
                         rule=setup["rule"], superko=setup["superko"])
-    state = config.new_state()
+    state = with_fixed_handicap(config.new_state(), setup.get("handicap", 0))
     for number, entry in enumerate(sequence, 1):
         letter, _, vertex = entry.partition(" ")
         if letter not in LETTER_COLOUR:

@@ -3,7 +3,8 @@
 
 Per game: each engine gets ``list_commands``, ``name``, ``version``, ``nakade-ready``
 when it lists it (our engine's kernels load before the clock starts), ``boardsize``,
-``clear_board``, ``komi`` (Go), ``time_settings`` (when a clock is set) and
+``clear_board``, ``komi`` (Go), ``fixed_handicap`` (Go, when a handicap is set: black's
+stones at the GTP points, white to move first), ``time_settings`` (when a clock is set) and
 ``nakade-budget playouts N`` (when a playout budget is set); the opening moves are played
 into both; then the side to move gets ``genmove`` (after ``time_left`` when it has a
 clock) and its move is checked and forwarded to the other with ``play``.  An engine that
@@ -50,6 +51,7 @@ from dataclasses import dataclass, field
 from ..game.coords import PASS, from_gtp, to_gtp
 from ..core.layout import BLACK, WHITE
 from ..game.state import GameState, IllegalMove, opponent
+from ..game.handicap import fixed_handicap_points, with_fixed_handicap
 from ..game.registry import GameConfig
 from ..game.sgf import black_winrate, search_note
 from ..timecontrol import Clock, TimeSettings
@@ -79,9 +81,21 @@ class GameSetup(GameConfig):
     startup_timeout: float = 300.0       # bound on the first command (start-up, imports)
     cleanup: bool = False                # Go: a kgs-genmove_cleanup phase before scoring
     playouts: int | None = None          # per-move playouts, set with nakade-budget
+    handicap: int = 0                    # Go: black's fixed handicap stones (0: none)
 
     def __post_init__(self):
         self.rules()  # validates game, size, rule
+        if self.handicap and (self.game != "go" or self.handicap < 2):
+            raise ValueError("a handicap is 2 stones or more, and Go's only")
+        if self.handicap:
+            try:
+                fixed_handicap_points(self.size, self.handicap)
+            except ValueError:
+                raise ValueError(f"a {self.size}x{self.size} board takes no fixed handicap "
+                                 f"of {self.handicap}") from None
+
+    def new_state(self) -> GameState:
+        return with_fixed_handicap(super().new_state(), self.handicap)
 
     def seated(self, b_is_black: bool) -> "GameSetup":
         """The setup of one game once the seats are known (``b_is_black``: engine b has
@@ -217,6 +231,12 @@ class _Side:
         self.require("clear_board")
         if s.game == "go":
             self.require(f"komi {s.komi:g}")
+        if s.handicap:
+            placed = self.require(f"fixed_handicap {s.handicap}").upper().split()
+            ours = [to_gtp(p, s.size) for p in fixed_handicap_points(s.size, s.handicap)]
+            if sorted(placed) != sorted(ours):
+                raise _void(f"{COLOUR_NAME[self.colour]} placed the handicap at "
+                            f"{' '.join(placed)}, not {' '.join(ours)}")
         if s.playouts is not None:
             if BUDGET_COMMAND not in self.commands:
                 raise _void(f"{COLOUR_NAME[self.colour]} has no {BUDGET_COMMAND} command to "

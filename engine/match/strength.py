@@ -173,6 +173,18 @@ def _cells() -> list[Cell]:
     out += [Cell("pachi19-2s", "Pachi", "default (2 s/move clock, 2 threads) vs Pachi threads=2 "
                  "on the same clock, 19x19", None, f"{ENGINE} --size 19 --komi 7.5 --seed {{seed}}",
                  f"{PACHI} threads=2", _clock_setup(19, 2.0), 0, 50)]
+    # dynamic komi (issue 41): 9x9 with two handicap stones and komi 0.5 against GNU Go,
+    # colours alternating, so ours gives the handicap in half the games and takes it in
+    # the other half; 5,000 playouts a move on one thread
+    handicap9 = GameSetup(game="go", size=9, komi=0.5, superko=True, cleanup=True,
+                          handicap=2)
+    fixed = "--size 9 --komi 0.5 --seed {seed} --playouts 5000 --threads 1"
+    out += [Cell(f"handicap9-{name}", "dynamic komi, 9x9, 2 stones, 5000 playouts/move",
+                 f"{label} vs GNU Go level 10", None, f"{ENGINE} {fixed}{flags}", GNUGO,
+                 handicap9, 0, 40)
+            for name, label, flags in (("dynamic-komi", "default + dynamic_komi=1",
+                                        " --set dynamic_komi=1"),
+                                       ("default", "default", ""))]
     out += _candidates()
     base19 = (f"{ENGINE} --size 19 --komi 7.5 --seed {{seed}} --playouts {CANDIDATE19_PLAYOUTS} "
               "--threads 1")

@@ -66,6 +66,7 @@ class SearchResult:
     nodes: int = 0
     sim_moves: int = 0
     candidates: list[Candidate] = field(default_factory=list)   # proven wins, then most visited
+    komi: float | None = None   # the komi the simulations played with, when not the game's
 
     @property
     def pv(self) -> list[int]:

@@ -25,6 +25,7 @@ from .go_priors import apply_priors
 from .shape_priors import apply_shape_priors, shape_work
 from .options import WideningOptions, kernel_params, option, threads_option
 from .base import Budget
+from .dynamic_komi import DynamicKomi
 from .reread import Rereader
 from .solver import threat_scratch
 from .searcher import TreeSearcher
@@ -75,6 +76,9 @@ class UctOptions(WideningOptions):
     shape_prior: float = option(0.0, 0.0, 1000.0, help="Gobang: new nodes' children start "
                                 "with this many virtual games, their mean by the move's "
                                 "shape score (engine.search.shape_priors); 0: none")
+    dynamic_komi: bool = option(False, help="Go: search with a komi shifted by the handicap "
+                                "in the opening and against ourselves while far ahead "
+                                "(engine.search.dynamic_komi, Pachi's linear scheme)")
     stop_early: bool = option(False, help="on a clock, stop once the most visited move "
                               "cannot be overtaken in the time left; the time saved goes "
                               "back to the clock (a byo-yomi period that would lose it is "
@@ -96,6 +100,7 @@ class UctSearcher(TreeSearcher):
     def reset(self):
         super().reset()
         self.rereader = Rereader(_with_params)
+        self.dynamic_komi = DynamicKomi()
 
     def _search(self, state, budget, stop, progress, allowed, target):
         share = self.params.reread
@@ -132,6 +137,10 @@ class UctSearcher(TreeSearcher):
         know = self._knowledge_arrays(go)
         pos = position(state, target if self.params.fight else None,
                        allowed if self.params.region == "tree" else None)
+        shifted = self.params.dynamic_komi and go and pos.target is None
+        if shifted:
+            pos = pos._replace(komi=self.dynamic_komi.komi(
+                state.komi, state.size, state.handicap, len(state.moves), state.to_play))
         if self.params.prior and go:
             # the root was expanded by ``_prepare``; its priors are set anew each search
             apply_priors(pool.ti, pool.tf, 0, state.s, state.meta, know.pat, know.prior,
@@ -151,8 +160,12 @@ class UctSearcher(TreeSearcher):
         with parallel.search_threads(pool.tmeta, n) as executor:
             run_chunk = parallel.chunk_runner(tree, pos, scratches, [None] * n, know, params,
                                               self.thread_rngs(), executor)
-            return self._search_in_chunks(state, budget, stop, progress, t0, FIRST_CHUNK,
-                                          run_chunk)
+            result = self._search_in_chunks(state, budget, stop, progress, t0, FIRST_CHUNK,
+                                            run_chunk)
+        if not shifted:
+            return result
+        self.dynamic_komi.searched(state.to_play, result.winrate)
+        return dataclasses.replace(result, komi=pos.komi)
 
 
 def _with_params(params) -> UctSearcher:
