@@ -121,7 +121,9 @@ _CANDIDATES = (
     ("pattern2", "+ pattern moves around the mover's own last move too (knowledge pattern2 1, "
      "Pachi's pattern2)", "--set knowledge=engine/data/trials/pattern2.txt"),
     ("capture2", "+ captures of a chain left in atari next to the mover's own last move "
-     "(knowledge capture2 0.9)", "--set knowledge=engine/data/trials/capture2.txt"))
+     "(knowledge capture2 0.9)", "--set knowledge=engine/data/trials/capture2.txt"),
+    ("dynamic-komi", "+ dynamic komi (dynamic_komi=1: in an even game, the winning side's "
+     "ratchet past move 15)", "--set dynamic_komi=1"))
 
 
 def _candidates() -> list[Cell]:
