@@ -498,8 +498,8 @@ def _from_tt(v, ply):
 @njit(cache=True, nogil=True)
 def _enter(board, w, exact_b, exact_w, renju, color, ply, dep, alpha, beta, alpha0, best,
            best_move, forced, defending, research, narrow, moves, n_moves, idx, scores,
-           mark, allowed, no_mask, cells, through, n_through, cnt, near, val, n4, n3, live, at,
-           stones, width, root_width, q_depth, vct_depth, vct_width, key, keys, tt_mask,
+           mark, allowed, no_mask, cells, through, n_through, cnt, near, val, n4, n3, live,
+           at, stones, width, root_width, q_depth, vct_depth, vct_width, key, keys, tt_mask,
            tt_keyx, tt_data, killers, other, touched):
     """Open the node at ``ply`` (the module docstring's rules): returns (True, its value)
     when it is decided without a move searched, else (False, 0) with its moves ready."""
